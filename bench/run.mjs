@@ -1,0 +1,190 @@
+// `npm run bench`: seeds a fresh database at full size, starts Daybook's production api (and the AI
+// worker) next to a minimal baseline server on the same data, drives both with signed-in requests at
+// 1, 16 and 64 connections, prints one table and writes it as JSON under bench/results/.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { load } from './load.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const env = process.env;
+const DATABASE = env.BENCH_DATABASE ?? 'daybook_bench';
+const PG_URL = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const DATABASE_URL = `${PG_URL}/${DATABASE}`;
+const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SECONDS = Number(env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = (env.BENCH_CONNECTIONS ?? '1,16,64').split(',').map(Number);
+const API_PORT = 3801;
+const BASELINE_PORT = 3802;
+const children = [];
+
+function start(name, script, extraEnv) {
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+  child.on('exit', (code) => code && code !== 143 && process.stderr.write(`[bench] ${name} exited with ${code}\n`));
+  children.push(child);
+  return child;
+}
+
+function run(script, args, extraEnv) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${script} exited with ${code}`))));
+  });
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function freshDatabase() {
+  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+  await admin.connect();
+  await admin.query(`drop database if exists "${DATABASE}" with (force)`);
+  await admin.query(`create database "${DATABASE}"`);
+  await admin.end();
+}
+
+const CSRF = { 'x-daybook-csrf': '1' };
+
+async function signIn(username) {
+  const res = await fetch(`http://127.0.0.1:${API_PORT}/api/login`, {
+    method: 'POST',
+    headers: { ...CSRF, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'daybook-seed-password' }),
+  });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function api(cookie, path, init = {}) {
+  const res = await fetch(`http://127.0.0.1:${API_PORT}${path}`, { ...init, headers: { ...CSRF, 'content-type': 'application/json', cookie, ...init.headers } });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** KB gzip of each built JavaScript chunk of the web app. */
+function bundleSizes() {
+  const dir = join(root, 'services/web/dist/assets');
+  if (!existsSync(dir)) return {};
+  const sizes = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) sizes[file] = +(gzipSync(readFileSync(join(dir, file))).length / 1024).toFixed(1);
+  return sizes;
+}
+
+async function main() {
+  process.stderr.write(`[bench] seeding ${DATABASE} at full size...\n`);
+  await freshDatabase();
+  const seeded = JSON.parse(await run('services/api/dist/seed/cli.js', ['--users', '50', '--tasks', '1000', '--big-user-tasks', '10000'], { DATABASE_URL }));
+  const common = { DATABASE_URL, REDIS_URL, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+  start('api', 'services/api/dist/main.js', { ...common, PORT: String(API_PORT), HOST: '127.0.0.1', LOGIN_MAX_FAILURES: '1000', SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijkl' });
+  start('ai-worker', 'services/ai-worker/dist/main.js', { ...common, AI_PROVIDER: 'rules' });
+  start('baseline', 'bench/baseline.mjs', { DATABASE_URL, PORT: String(BASELINE_PORT) });
+  await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
+  await waitFor(`http://127.0.0.1:${BASELINE_PORT}/`);
+
+  const cookie = await signIn('seed-user-1');
+  const headers = { ...CSRF, cookie };
+  const active = (await api(cookie, '/api/tasks/active')).body.filter((t) => !t.isCompleted);
+  const week = (() => {
+    const now = new Date();
+    const start = new Date(now.getTime() - now.getUTCDay() * 86_400_000);
+    return { start: `${start.toISOString().slice(0, 10)}T05:00:00.000Z`, end: `${new Date(start.getTime() + 7 * 86_400_000).toISOString().slice(0, 10)}T05:00:00.000Z` };
+  })();
+  let toggle = 0;
+  const reorderIds = active.slice(0, 50).map((t) => t.id);
+  const daybook = `http://127.0.0.1:${API_PORT}`;
+  const scenarios = [
+    { name: 'GET /api/tasks/today', url: `${daybook}/api/tasks/today`, hot: true, baseline: `http://127.0.0.1:${BASELINE_PORT}/api/tasks/today` },
+    { name: 'GET /api/tasks/active', url: `${daybook}/api/tasks/active`, hot: true },
+    { name: 'GET /api/tasks/calendar (week)', url: `${daybook}/api/tasks/calendar?start=${week.start}&end=${week.end}`, hot: true },
+    { name: 'GET /api/notes/search', url: `${daybook}/api/notes/search?query=report`, hot: true },
+    { name: 'POST /api/tasks', url: `${daybook}/api/tasks`, method: 'POST', body: () => ({ title: `Bench task ${toggle++}`, priority: 'high', dueDate: week.start.slice(0, 10) }) },
+    {
+      name: 'PATCH /api/tasks/:id/complete',
+      method: 'PATCH',
+      url: () => `${daybook}/api/tasks/${active[toggle % active.length].id}/complete`,
+      body: () => ({ isCompleted: Math.floor(toggle++ / active.length) % 2 === 0 }),
+    },
+    { name: 'PATCH /api/tasks/reorder (50 ids)', url: `${daybook}/api/tasks/reorder`, method: 'PATCH', body: () => ({ taskIds: toggle++ % 2 ? reorderIds : [...reorderIds].reverse(), type: 'active' }) },
+    { name: 'POST /api/ai/structure-task', url: `${daybook}/api/ai/structure-task`, method: 'POST', body: { input: 'call Acme tomorrow 3pm, urgent, 30 min' } },
+  ];
+
+  const rows = [];
+  for (const scenario of scenarios) {
+    for (const connections of CONNECTIONS) {
+      const measure = (url) =>
+        typeof scenario.url === 'function'
+          ? loadRotating(scenario, connections, headers)
+          : load({ url, method: scenario.method, headers, body: scenario.body, seconds: SECONDS, connections });
+      const result = await measure(scenario.url);
+      const row = { endpoint: scenario.name, connections, ...round(result) };
+      if (scenario.baseline) {
+        const base = await load({ url: scenario.baseline, headers, seconds: SECONDS, connections });
+        rows.push({ endpoint: 'baseline: GET today (koa + pg)', connections, ...round(base) });
+        row.ratio = +(result.rps / base.rps).toFixed(2);
+      }
+      rows.push(row);
+      process.stderr.write(`[bench] ${scenario.name} @${connections}: ${row.rps} req/s p99 ${row.p99} ms errors ${row.errors}\n`);
+    }
+  }
+  // Hot reads are compared with the baseline's `today` at the same number of connections.
+  for (const row of rows) {
+    if (row.ratio !== undefined || row.endpoint.startsWith('baseline')) continue;
+    const scenario = scenarios.find((s) => s.name === row.endpoint);
+    const base = rows.find((r) => r.endpoint.startsWith('baseline') && r.connections === row.connections);
+    if (scenario?.hot && base) row.ratio = +(row.rps / base.rps).toFixed(2);
+  }
+
+  const result = { date: new Date().toISOString(), seconds: SECONDS, seeded, rows, bundleKbGzip: bundleSizes() };
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  const file = join(root, 'bench/results', `bench-${result.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
+  writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(result, null, 2) + '\n');
+  printTable(rows);
+  process.stdout.write(`\nwritten to ${file}\n`);
+}
+
+/** For scenarios whose URL changes per request (a different task each time). */
+async function loadRotating(scenario, connections, headers) {
+  const results = [];
+  const slices = 10;
+  for (let i = 0; i < slices; i += 1) {
+    results.push(await load({ url: scenario.url(), method: scenario.method, headers, body: scenario.body, seconds: SECONDS / slices, connections, warmupSeconds: i === 0 ? 1 : 0 }));
+  }
+  const all = results.reduce((a, r) => ({ requests: a.requests + r.requests, errors: a.errors + r.errors }), { requests: 0, errors: 0 });
+  const worst = (key) => Math.max(...results.map((r) => r[key]).filter((v) => !Number.isNaN(v)));
+  const median = (key) => results.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(results.length / 2)];
+  return { requests: all.requests, rps: all.requests / SECONDS, p50: median('p50'), p95: worst('p95'), p99: worst('p99'), errors: all.errors };
+}
+
+const round = (r) => ({ rps: +r.rps.toFixed(0), p50: +r.p50.toFixed(1), p95: +r.p95.toFixed(1), p99: +r.p99.toFixed(1), errors: r.errors, ...(r.statuses && Object.keys(r.statuses).length ? { statuses: r.statuses } : {}) });
+
+function printTable(rows) {
+  const header = ['endpoint', 'conn', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'vs baseline'];
+  const lines = rows.map((r) => [r.endpoint, r.connections, r.rps, r.p50, r.p95, r.p99, r.errors, r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)}%`].map(String));
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  process.stdout.write(`${fmt(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${lines.map(fmt).join('\n')}\n`);
+}
+
+main()
+  .catch((error) => {
+    process.stderr.write(`[bench] failed: ${error.stack ?? error}\n`);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    for (const child of children) child.kill('SIGTERM');
+  });

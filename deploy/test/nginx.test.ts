@@ -1,0 +1,214 @@
+// The shipped nginx template (deploy/nginx/daybook.conf.template), rendered exactly as the web image
+// renders it, run by Debian's nginx in front of a tiny built app and a stand-in api.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { TEMPLATE_PATH, TEMPLATE_VARIABLES, renderTemplate } from '../nginx/render.cjs';
+import { freePort, hasCommand, rawRequest, repoPath, skipNote, startEchoServer, startNginx, waitForPort, type RawResponse } from './helpers';
+
+const template = readFileSync(TEMPLATE_PATH, 'utf8');
+const dockerfile = readFileSync(repoPath('Dockerfile'), 'utf8');
+
+describe('the nginx template', () => {
+  it('has exactly the documented placeholders, all set by the web image', () => {
+    const placeholders = new Set([...template.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]));
+    expect([...placeholders].sort()).toEqual([...TEMPLATE_VARIABLES].sort());
+    // Bare $UPPERCASE would also be replaced by the image's envsubst: only nginx's lowercase variables may appear.
+    expect(template.replace(/\$\{[A-Z_]+\}/g, '').match(/\$[A-Z][A-Z0-9_]*/g)).toBeNull();
+    const web = dockerfile.slice(dockerfile.indexOf(' AS web'));
+    for (const name of TEMPLATE_VARIABLES.filter((v) => v !== 'NGINX_LOCAL_RESOLVERS')) expect(web).toMatch(new RegExp(`\\b${name}=`));
+    expect(web).toMatch(/NGINX_ENTRYPOINT_LOCAL_RESOLVERS=1/);
+    expect(web).toMatch(/COPY deploy\/nginx\/daybook\.conf\.template \/etc\/nginx\/templates\/default\.conf\.template/);
+  });
+
+  const envsubst = hasCommand('envsubst');
+  if (!envsubst) skipNote('envsubst comparison', 'envsubst (gettext-base) is not installed');
+  (envsubst ? it : it.skip)('renders the same with render.cjs as with envsubst, the image\'s tool', () => {
+    const values = { LISTEN_PORT: '8080', PROXY_LISTEN_PORT: '8081', API_UPSTREAM: 'api:3000', WEB_ROOT: '/usr/share/daybook/web', NGINX_LOCAL_RESOLVERS: '127.0.0.11' };
+    // As the image's 20-envsubst-on-templates.sh: only variables defined in the environment are replaced.
+    const result = spawnSync('envsubst', [TEMPLATE_VARIABLES.map((v) => `\${${v}}`).join(' ')], {
+      input: template,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...values },
+    });
+    expect(result.status).toBe(0);
+    expect(renderTemplate(values)).toBe(result.stdout);
+  });
+
+  it('refuses to render with a value missing', () => {
+    expect(() => renderTemplate({ LISTEN_PORT: 8080 })).toThrow(/has no value/);
+  });
+});
+
+const nginxInstalled = hasCommand('nginx');
+if (!nginxInstalled) skipNote('nginx behaviour', "Debian's nginx is not installed (apt-get install nginx-light)");
+
+(nginxInstalled ? describe : describe.skip)("Debian's nginx with the rendered template", () => {
+  const bigScript = `console.log(${JSON.stringify('daybook '.repeat(800))});\n`;
+  let webRoot: string;
+  let nginx: Awaited<ReturnType<typeof startNginx>>;
+  let api: Awaited<ReturnType<typeof startEchoServer>> | undefined;
+  let apiPort: number;
+  let base: string;
+  let proxyBase: string;
+
+  beforeAll(async () => {
+    webRoot = mkdtempSync(path.join(os.tmpdir(), 'daybook-web-'));
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-3f9a1c.js"></script></head><body><div id="root"></div></body></html>\n');
+    writeFileSync(path.join(webRoot, 'assets', 'index-3f9a1c.js'), bigScript);
+    writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+    writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Daybook"}\n');
+    const [listenPort, proxyListenPort] = [await freePort(), await freePort()];
+    apiPort = await freePort();
+    api = await startEchoServer(apiPort);
+    nginx = await startNginx({ listenPort, proxyListenPort, apiUpstream: `127.0.0.1:${apiPort}`, webRoot });
+    base = `http://127.0.0.1:${listenPort}`;
+    proxyBase = `http://127.0.0.1:${proxyListenPort}`;
+  });
+
+  afterAll(async () => {
+    await api?.stop();
+    await nginx?.stop();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const expectAppSecurityHeaders = (res: RawResponse) => {
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self';/); // no inline or eval'd scripts
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'"); // MUI/emotion inject styles
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['permissions-policy']).toContain('microphone=(self)'); // speech entry
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  };
+
+  it('serves index.html with security headers and no caching', async () => {
+    const res = await rawRequest(`${base}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expectAppSecurityHeaders(res);
+    expect(res.headers.server).toBe('nginx'); // no version
+  });
+
+  it.each(['/dashboard', '/calendar', '/notes', '/admin/users', '/daily-review', '/no/such/page'])('answers the app route %s with index.html (SPA fallback)', async (route) => {
+    const res = await rawRequest(`${base}${route}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('lets browsers keep hashed assets for a year', async () => {
+    const res = await rawRequest(`${base}/assets/index-3f9a1c.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectAppSecurityHeaders(res);
+  });
+
+  it('answers a missing asset or file with 404, never with the app page or a long cache', async () => {
+    for (const missing of ['/assets/index-000000.js', '/favicon-missing.png', '/robots.txt']) {
+      const res = await rawRequest(`${base}${missing}`);
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBeUndefined();
+    }
+  });
+
+  it('serves /sw.js and the manifest uncached, with the right types', async () => {
+    const sw = await rawRequest(`${base}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await rawRequest(`${base}/manifest.webmanifest`);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('revalidates index.html with its ETag', async () => {
+    const first = await rawRequest(`${base}/`);
+    const again = await rawRequest(`${base}/`, { headers: { 'If-None-Match': String(first.headers.etag) } });
+    expect(again.status).toBe(304);
+  });
+
+  it('compresses text for clients that accept gzip, and says so in Vary', async () => {
+    const zipped = await rawRequest(`${base}/assets/index-3f9a1c.js`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(zlib.gunzipSync(zipped.body).toString()).toBe(bigScript);
+    const plain = await rawRequest(`${base}/assets/index-3f9a1c.js`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const json = await rawRequest(`${base}/api/big`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(json.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('passes /api to the api with the path, query, Host and forwarded headers, replacing what the client claimed', async () => {
+    const res = await rawRequest(`${base}/api/tasks/calendar?start=2026-03-01&end=2026-03-08`, {
+      headers: { 'X-Forwarded-For': '203.0.113.66', 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'evil.example', 'X-Real-IP': '203.0.113.66', Host: 'daybook.lan:8080' },
+    });
+    expect(res.status).toBe(200);
+    const seen = JSON.parse(res.text);
+    expect(seen.url).toBe('/api/tasks/calendar?start=2026-03-01&end=2026-03-08');
+    expect(seen.headers.host).toBe('daybook.lan:8080'); // the api compares it with Origin (CSRF check)
+    expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seen.headers['x-forwarded-proto']).toBe('http');
+    expect(seen.headers['x-forwarded-host']).toBe('daybook.lan:8080');
+    expect(seen.headers['x-real-ip']).toBeUndefined();
+  });
+
+  it("believes the forwarded headers on the proxy port (the HTTPS front's), and only there", async () => {
+    const res = await rawRequest(`${proxyBase}/api/auth/user`, {
+      headers: { 'X-Forwarded-For': '192.168.1.23', 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'daybook.home.arpa:8443', Host: 'daybook.home.arpa:8443' },
+    });
+    const seen = JSON.parse(res.text);
+    expect(seen.headers['x-forwarded-for']).toBe('192.168.1.23');
+    expect(seen.headers['x-forwarded-proto']).toBe('https');
+    expect(seen.headers['x-forwarded-host']).toBe('daybook.home.arpa:8443');
+  });
+
+  it("leaves the api's own headers alone and adds none of the app's", async () => {
+    const res = await rawRequest(`${base}/api/health`);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['permissions-policy']).toBeUndefined();
+  });
+
+  it('passes request bodies up to 1 MB and refuses larger ones with 413', async () => {
+    const ok = await rawRequest(`${base}/api/note-lists`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: Buffer.alloc(600 * 1024, 'a') });
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.text).bodySize).toBe(600 * 1024);
+    const tooBig = await rawRequest(`${base}/api/note-lists`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: Buffer.alloc(2 * 1024 * 1024, 'a') });
+    expect(tooBig.status).toBe(413);
+  });
+
+  it('answers in the api error format while the api is down, and recovers when it is back', async () => {
+    await api!.stop();
+    api = undefined;
+    const down = await rawRequest(`${base}/api/auth/user`);
+    expect(down.status).toBe(503);
+    expect(down.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(down.text)).toEqual({ error: { code: 'api_unavailable', message: expect.stringContaining('not reachable') } });
+    api = await startEchoServer(apiPort);
+    await waitForPort(apiPort);
+    expect((await rawRequest(`${base}/api/auth/user`)).status).toBe(200);
+  });
+
+  it('answers its own health check', async () => {
+    const res = await rawRequest(`${base}/nginx-health`);
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('ok\n');
+  });
+
+  it('logged no configuration problems', () => {
+    expect(nginx.errorLog()).not.toMatch(/\[(emerg|alert|crit)\]/);
+  });
+});

@@ -1,0 +1,79 @@
+// User Management: only for admins; create a user, reset their password (their session ends), delete them.
+import { expect, expectToast, snap, test, uniqueName } from '../support/fixtures';
+
+const CSRF = { 'x-daybook-csrf': '1' };
+
+test('admin creates a user, resets their password and deletes them', async ({ page, browser, baseURL, signedIn, api }, testInfo) => {
+  void signedIn;
+  // A plain user gets the not-found page, never the list.
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: '404 - Page not found' })).toBeVisible();
+  await expect(page.getByTestId('user-card')).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await api.login(process.env.E2E_ADMIN_USERNAME!, process.env.E2E_ADMIN_PASSWORD!);
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('user-card').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add User' });
+  await dialog.getByLabel('Username').fill('ab');
+  await dialog.getByLabel('Email').fill('not-an-email');
+  await dialog.getByLabel('Password').fill('123');
+  await dialog.getByRole('button', { name: 'Create User' }).click();
+  for (const message of ['Username must be at least 3 characters', 'Invalid email address', 'First name is required', 'Last name is required', 'Password must be at least 6 characters']) {
+    await expect(dialog.getByText(message)).toBeVisible();
+  }
+  await snap(page, testInfo, '1-validation');
+  const username = uniqueName('member');
+  await dialog.getByLabel('First name').fill('Robin');
+  await dialog.getByLabel('Last name').fill('Member');
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('Email').fill(`${username}@example.com`);
+  await dialog.getByLabel('Password').fill('first-password');
+  await dialog.getByRole('button', { name: 'Create User' }).click();
+  await expectToast(page, 'User created successfully');
+  const card = page.getByTestId('user-card').filter({ has: page.getByTestId('user-username').getByText(username, { exact: true }) });
+  await expect(card).toContainText('Robin Member');
+  await card.scrollIntoViewIfNeeded();
+  await snap(page, testInfo, '2-created');
+
+  // The new user signs in on their own device.
+  const theirs = await browser.newContext({ baseURL });
+  try {
+    expect((await theirs.request.post('/api/login', { data: { username, password: 'first-password' }, headers: CSRF })).ok()).toBe(true);
+    expect((await theirs.request.get('/api/tasks/today')).status()).toBe(200);
+
+    await card.getByRole('button', { name: 'Reset Password' }).click();
+    const reset = page.getByRole('dialog', { name: 'Reset Password' });
+    await reset.getByLabel('New password').fill('12');
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(reset.getByText('Password must be at least 6 characters')).toBeVisible();
+    await reset.getByLabel('New password').fill('second-password');
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
+    await expectToast(page, 'Password reset successfully');
+
+    // Their old session has ended; the old password no longer works, the new one does.
+    expect((await theirs.request.get('/api/tasks/today')).status()).toBe(401);
+    expect((await theirs.request.post('/api/login', { data: { username, password: 'first-password' }, headers: CSRF })).ok()).toBe(false);
+    expect((await theirs.request.post('/api/login', { data: { username, password: 'second-password' }, headers: CSRF })).ok()).toBe(true);
+  } finally {
+    await theirs.close();
+  }
+
+  await card.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete user?' });
+  await expect(confirm).toContainText('This cannot be undone');
+  await expect(confirm).toContainText("All of the user's data");
+  await snap(page, testInfo, '3-delete');
+  await confirm.getByRole('button', { name: 'Delete User' }).click();
+  await expectToast(page, 'User deleted successfully');
+  await expect(card).toHaveCount(0);
+  const gone = await browser.newContext({ baseURL });
+  try {
+    expect((await gone.request.post('/api/login', { data: { username, password: 'second-password' }, headers: CSRF })).ok()).toBe(false);
+  } finally {
+    await gone.close();
+  }
+});

@@ -1,0 +1,32 @@
+// One jest run for every workspace: pure units (*.test.ts) and integration tests (*.int.test.ts)
+// against the real Postgres and Redis. TypeScript is compiled by swc; @daybook/shared is read from source.
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
+
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: { '^@daybook/shared$': '<rootDir>/packages/shared/src/index.ts' },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+module.exports = {
+  // A leaked handle in one test file must not hang CI; jest still prints the warning so leaks get fixed.
+  forceExit: true,
+  globalSetup: '<rootDir>/jest.global-setup.js',
+  globalTeardown: '<rootDir>/jest.global-teardown.js',
+  projects: [
+    { ...common, displayName: 'shared', rootDir: __dirname, roots: ['<rootDir>/packages/shared/src'], testEnvironment: 'node' },
+    { ...common, displayName: 'api', rootDir: __dirname, roots: ['<rootDir>/services/api/src'], testEnvironment: 'node' },
+    { ...common, displayName: 'ai-worker', rootDir: __dirname, roots: ['<rootDir>/services/ai-worker/src'], testEnvironment: 'node' },
+    {
+      ...common,
+      displayName: 'web',
+      rootDir: __dirname,
+      roots: ['<rootDir>/services/web/src'],
+      testEnvironment: '<rootDir>/services/web/jest/environment.cjs',
+      // Packages' CommonJS builds (jsdom would pick their browser ESM builds).
+      testEnvironmentOptions: { customExportConditions: ['node', 'require', 'default'] },
+      setupFilesAfterEnv: ['<rootDir>/services/web/jest/setup.ts'],
+    },
+    { ...common, displayName: 'deploy', rootDir: __dirname, roots: ['<rootDir>/deploy'], testEnvironment: 'node' },
+  ],
+};

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { text } from '../common';
+import { requiredText } from '../fields';
+import { prioritySchema } from '../tasks/priority';
+import { recurringIntervalSchema, recurringTypeSchema } from '../tasks/recurrence';
+import { ESTIMATED_TIME_MAX, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '../tasks/tasks.schemas';
+import { calendarDateSchema, timeOfDaySchema } from '../time/time.schemas';
+
+export const AI_INPUT_MAX = 2_000;
+export const AI_CLIENT_NAME_MAX = 100;
+export const AI_MAX_CLIENTS = 500;
+export const AI_MAX_TIME_INCREMENTS = 100;
+
+/** The natural-language text: trimmed, non-blank, at most 2,000 characters. */
+export const aiInputSchema = requiredText(AI_INPUT_MAX, 'Describe your task first');
+
+/** POST /api/ai/structure-task */
+export const structureTaskBodySchema = z.object({
+  input: aiInputSchema,
+  /** Client names; the api may use the user's own list instead (DECISIONS 16). */
+  availableClients: z.array(text(AI_CLIENT_NAME_MAX)).max(AI_MAX_CLIENTS).optional(),
+  /** Time-increment labels. */
+  availableTimeIncrements: z.array(text(ESTIMATED_TIME_MAX)).max(AI_MAX_TIME_INCREMENTS).optional(),
+});
+export type StructureTaskBody = z.infer<typeof structureTaskBodySchema>;
+
+/**
+ * The structured task (spec §3 plus DECISIONS 17): the worker's job result and the api's answer to
+ * POST /api/ai/structure-task. Also the schema model output is parsed with: it has no transforms, so
+ * `z.toJSONSchema` can describe it to a model. `clientName` is one of the user's clients or null;
+ * `dueDate`/`dueTime` are on the user's wall clock; `estimatedTime` is like '30min' or '2h'.
+ */
+export const structuredTaskSchema = z
+  .object({
+    title: requiredText(TASK_TITLE_MAX, 'Title is required'),
+    description: text(TASK_DESCRIPTION_MAX),
+    clientName: text(AI_CLIENT_NAME_MAX).nullable(),
+    priority: prioritySchema,
+    dueDate: calendarDateSchema.nullable(),
+    dueTime: timeOfDaySchema.nullable(),
+    estimatedTime: text(ESTIMATED_TIME_MAX).nullable(),
+    isRecurring: z.boolean(),
+    recurringType: recurringTypeSchema.nullable(),
+    recurringInterval: recurringIntervalSchema,
+  })
+  .refine((task) => !task.isRecurring || task.recurringType !== null, {
+    message: 'A recurring task needs a recurringType',
+    path: ['recurringType'],
+  });
+export type StructuredTask = z.infer<typeof structuredTaskSchema>;

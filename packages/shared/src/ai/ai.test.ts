@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { structuredTaskSchema, structureTaskBodySchema } from './ai.schemas';
+import { STRUCTURE_TASK_JOB, STRUCTURE_TASK_JOB_OPTIONS, STRUCTURE_TASK_QUEUE, structureTaskJobDataSchema, structureTaskJobResultSchema } from './queue';
+
+const result = {
+  title: 'Send invoice',
+  description: '',
+  clientName: 'Acme',
+  priority: 'high',
+  dueDate: '2026-03-09',
+  dueTime: '10:00',
+  estimatedTime: '30min',
+  isRecurring: true,
+  recurringType: 'monthly',
+  recurringInterval: 1,
+};
+
+describe('structure-task request', () => {
+  it('trims the input and requires it', () => {
+    expect(structureTaskBodySchema.parse({ input: ' call Ann tomorrow ', availableClients: ['Acme'] })).toEqual({
+      input: 'call Ann tomorrow',
+      availableClients: ['Acme'],
+    });
+    expect(structureTaskBodySchema.safeParse({ input: '   ' }).success).toBe(false);
+    expect(structureTaskBodySchema.safeParse({ input: 'x'.repeat(2001) }).success).toBe(false);
+    expect(structureTaskBodySchema.safeParse({ input: 'x'.repeat(2000) }).success).toBe(true);
+  });
+});
+
+describe('structured task', () => {
+  it('accepts a complete result', () => {
+    expect(structuredTaskSchema.parse(result)).toEqual(result);
+    expect(structureTaskJobResultSchema.parse({ ...result, isRecurring: false, recurringType: null, clientName: null, dueDate: null, dueTime: null, estimatedTime: null })).toBeTruthy();
+  });
+
+  it('rejects nonsense', () => {
+    expect(structuredTaskSchema.safeParse({ ...result, priority: 'asap' }).success).toBe(false);
+    expect(structuredTaskSchema.safeParse({ ...result, dueDate: 'tomorrow' }).success).toBe(false);
+    expect(structuredTaskSchema.safeParse({ ...result, dueTime: '7pm' }).success).toBe(false);
+    expect(structuredTaskSchema.safeParse({ ...result, title: '' }).success).toBe(false);
+    expect(structuredTaskSchema.safeParse({ ...result, recurringType: null }).success).toBe(false);
+  });
+
+  it('can be described as JSON Schema for a model', () => {
+    const schema = z.toJSONSchema(structuredTaskSchema) as { properties: Record<string, unknown>; required: string[] };
+    expect(Object.keys(schema.properties)).toEqual(Object.keys(result));
+    expect(schema.required).toEqual(expect.arrayContaining(['title', 'priority', 'dueDate']));
+  });
+});
+
+describe('queue contract', () => {
+  it('names the queue and job', () => {
+    expect(STRUCTURE_TASK_QUEUE).toBe('structure-task');
+    expect(STRUCTURE_TASK_JOB).toBe('structure-task');
+  });
+
+  it('retries once and keeps finished jobs for late waiters', () => {
+    expect(STRUCTURE_TASK_JOB_OPTIONS.attempts).toBeGreaterThan(1);
+    expect(STRUCTURE_TASK_JOB_OPTIONS.backoff.delay).toBeGreaterThan(0);
+    expect(STRUCTURE_TASK_JOB_OPTIONS.removeOnComplete.age).toBeGreaterThanOrEqual(60);
+  });
+
+  it('validates job data', () => {
+    const data = {
+      input: 'weekly report every friday 3pm',
+      now: '2026-03-06T15:00:00.000Z',
+      timezone: 'Europe/Berlin',
+      clients: ['Acme'],
+      timeIncrements: [{ label: '1 hour', value: '1h' }],
+    };
+    expect(structureTaskJobDataSchema.parse(data)).toEqual(data);
+    expect(structureTaskJobDataSchema.safeParse({ ...data, timezone: 'Mars/Base' }).success).toBe(false);
+    expect(structureTaskJobDataSchema.safeParse({ ...data, now: 'now' }).success).toBe(false);
+  });
+});

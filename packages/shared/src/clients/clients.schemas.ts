@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { idSchema, isoInstantSchema } from '../common';
+import { hasNoDuplicates, REORDER_MAX, requiredText, sortOrderSchema } from '../fields';
+import { DEFAULT_CLIENT_COLOR, HEX_COLOR_PATTERN } from './client-colors';
+
+export const CLIENT_NAME_MAX = 100;
+
+export const clientNameSchema = requiredText(CLIENT_NAME_MAX, 'Client name is required');
+
+/** `#rrggbb`, stored in lower case. */
+export const clientColorSchema = z
+  .string({ message: 'Colour must be a hex colour like #e5e7eb' })
+  .trim()
+  .regex(HEX_COLOR_PATTERN, 'Colour must be a hex colour like #e5e7eb')
+  .toLowerCase();
+
+/** An absent or blank colour takes the default. */
+const colorOrDefault = z.preprocess(
+  (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+  clientColorSchema.default(DEFAULT_CLIENT_COLOR),
+);
+
+/** POST /api/clients */
+export const clientCreateBodySchema = z.object({ name: clientNameSchema, color: colorOrDefault });
+export type ClientCreateBody = z.output<typeof clientCreateBodySchema>;
+export type ClientCreateInput = z.input<typeof clientCreateBodySchema>;
+
+/** PATCH /api/clients/{id} */
+export const clientUpdateBodySchema = z
+  .object({ name: clientNameSchema, color: clientColorSchema, sortOrder: sortOrderSchema })
+  .partial();
+export type ClientUpdateBody = z.infer<typeof clientUpdateBodySchema>;
+
+/** PATCH /api/clients/reorder */
+export const clientReorderBodySchema = z.object({
+  clients: z
+    .array(z.object({ id: idSchema, sortOrder: sortOrderSchema }))
+    .min(1, 'At least one client is required')
+    .max(REORDER_MAX, `At most ${REORDER_MAX} clients`)
+    .refine((list) => hasNoDuplicates(list.map((c) => c.id)), 'Client ids must not repeat'),
+});
+export type ClientReorderBody = z.infer<typeof clientReorderBodySchema>;
+
+export const clientSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  color: z.string(),
+  sortOrder: z.number().int(),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+});
+export type Client = z.infer<typeof clientSchema>;
+export const clientListSchema = z.array(clientSchema);

@@ -1,0 +1,65 @@
+import { CLIENT_COLOR_PALETTE, DEFAULT_CLIENT_COLOR, HEX_COLOR_PATTERN } from './client-colors';
+import { findClientByName, sortClients } from './client-order';
+import { clientCreateBodySchema, clientReorderBodySchema, clientUpdateBodySchema } from './clients.schemas';
+
+const ID1 = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const ID2 = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
+describe('client colours', () => {
+  it('has 20 distinct presets, the default first', () => {
+    expect(CLIENT_COLOR_PALETTE).toHaveLength(20);
+    expect(new Set(CLIENT_COLOR_PALETTE).size).toBe(20);
+    expect(CLIENT_COLOR_PALETTE[0]).toBe(DEFAULT_CLIENT_COLOR);
+    for (const color of CLIENT_COLOR_PALETTE) expect(color).toMatch(HEX_COLOR_PATTERN);
+  });
+});
+
+describe('client order', () => {
+  it('sorts by sortOrder, then name ignoring case', () => {
+    const sorted = sortClients([
+      { name: 'beta', sortOrder: 1 },
+      { name: 'Zulu', sortOrder: 0 },
+      { name: 'Alpha', sortOrder: 1 },
+      { name: 'alpha', sortOrder: 0 },
+    ]);
+    expect(sorted.map((c) => `${c.sortOrder}:${c.name}`)).toEqual(['0:alpha', '0:Zulu', '1:Alpha', '1:beta']);
+  });
+
+  it('finds a client by name ignoring case', () => {
+    const clients = [{ name: 'Acme' }, { name: 'Globex' }];
+    expect(findClientByName(clients, ' acme ')).toBe(clients[0]);
+    expect(findClientByName(clients, 'Initech')).toBeUndefined();
+    expect(findClientByName(clients, '')).toBeUndefined();
+    expect(findClientByName(clients, null)).toBeUndefined();
+  });
+});
+
+describe('client schemas', () => {
+  it('create: name trimmed and required, colour defaulted and lower-cased', () => {
+    expect(clientCreateBodySchema.parse({ name: ' Acme ' })).toEqual({ name: 'Acme', color: '#e5e7eb' });
+    expect(clientCreateBodySchema.parse({ name: 'Acme', color: '' })).toEqual({ name: 'Acme', color: '#e5e7eb' });
+    expect(clientCreateBodySchema.parse({ name: 'Acme', color: '#FF00aa' })).toEqual({ name: 'Acme', color: '#ff00aa' });
+    expect(clientCreateBodySchema.safeParse({ name: '  ' }).error?.issues.map((i) => i.message)).toEqual(['Client name is required']);
+    expect(clientCreateBodySchema.safeParse({}).error?.issues.map((i) => i.message)).toEqual(['Client name is required']);
+    expect(clientCreateBodySchema.safeParse({ name: 'Acme', color: 'red' }).success).toBe(false);
+    expect(clientCreateBodySchema.safeParse({ name: 'Acme', color: '#fff' }).success).toBe(false);
+    expect(clientCreateBodySchema.safeParse({ name: 'A\u0000' }).success).toBe(false);
+  });
+
+  it('update: any subset', () => {
+    expect(clientUpdateBodySchema.parse({})).toEqual({});
+    expect(clientUpdateBodySchema.parse({ color: '#ABCDEF' })).toEqual({ color: '#abcdef' });
+    expect(clientUpdateBodySchema.safeParse({ name: '' }).success).toBe(false);
+  });
+
+  it('reorder: distinct ids, sortOrder 0..1,000,000', () => {
+    const ok = { clients: [{ id: ID1, sortOrder: 0 }, { id: ID2, sortOrder: 1_000_000 }] };
+    expect(clientReorderBodySchema.parse(ok)).toEqual(ok);
+    expect(clientReorderBodySchema.safeParse({ clients: [] }).success).toBe(false);
+    expect(clientReorderBodySchema.safeParse({ clients: [{ id: ID1, sortOrder: -1 }] }).success).toBe(false);
+    expect(clientReorderBodySchema.safeParse({ clients: [{ id: ID1, sortOrder: 1_000_001 }] }).success).toBe(false);
+    expect(clientReorderBodySchema.safeParse({ clients: [{ id: ID1, sortOrder: 1.5 }] }).success).toBe(false);
+    const dup = clientReorderBodySchema.safeParse({ clients: [{ id: ID1, sortOrder: 0 }, { id: ID1, sortOrder: 1 }] });
+    expect(dup.error?.issues.map((i) => i.message)).toEqual(['Client ids must not repeat']);
+  });
+});

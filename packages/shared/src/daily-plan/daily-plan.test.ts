@@ -1,0 +1,47 @@
+import { dailyPlanBodySchema, dailyPlanSchema } from './daily-plan.schemas';
+import { defaultDailyPriorities, isActiveForPriorities } from './daily-priorities';
+
+const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const task = (id: string, fields: Partial<{ priority: string; dueDate: string | null; isCompleted: boolean; isArchived: boolean; isBacklog: boolean }> = {}) => ({
+  id,
+  priority: 'medium',
+  dueDate: null,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  isCompleted: false,
+  isArchived: false,
+  isBacklog: false,
+  ...fields,
+});
+
+describe('daily priorities', () => {
+  it('are the first 3 active tasks in the default order', () => {
+    const tasks = [
+      task('low', { priority: 'low' }),
+      task('done', { priority: 'urgent', isCompleted: true }),
+      task('archived', { priority: 'urgent', isArchived: true }),
+      task('parked', { priority: 'urgent', isBacklog: true }),
+      task('high', { priority: 'high' }),
+      task('urgent', { priority: 'urgent' }),
+      task('medium-due', { dueDate: '2026-03-08' }),
+      task('medium', {}),
+    ];
+    expect(defaultDailyPriorities(tasks).map((t) => t.id)).toEqual(['urgent', 'high', 'medium-due']);
+    expect(isActiveForPriorities(task('x', { isBacklog: true }))).toBe(false);
+  });
+});
+
+describe('daily plan schemas', () => {
+  it('body: at most 3 distinct ids', () => {
+    expect(dailyPlanBodySchema.parse({ priorityTaskIds: [] })).toEqual({ priorityTaskIds: [] });
+    expect(dailyPlanBodySchema.safeParse({ priorityTaskIds: [ID(1), ID(2), ID(3)] }).success).toBe(true);
+    expect(dailyPlanBodySchema.safeParse({ priorityTaskIds: [ID(1), ID(2), ID(3), ID(4)] }).success).toBe(false);
+    expect(dailyPlanBodySchema.safeParse({ priorityTaskIds: [ID(1), ID(1)] }).success).toBe(false);
+  });
+
+  it('answer: a date, the ids and whether today was reviewed', () => {
+    const plan = { date: '2026-03-08', priorityTaskIds: [ID(1)], reviewed: false };
+    expect(dailyPlanSchema.parse(plan)).toEqual(plan);
+    expect(dailyPlanSchema.safeParse({ ...plan, date: '2026-03-08T00:00:00Z' }).success).toBe(false);
+  });
+});

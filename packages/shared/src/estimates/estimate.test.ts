@@ -1,0 +1,50 @@
+import { estimateTotalLabel, formatEstimateTotal, parseEstimateMinutes, totalEstimateMinutes } from './estimate';
+
+describe('parseEstimateMinutes', () => {
+  it.each([
+    ['30min', 30],
+    ['2h', 120],
+    ['1.5h', 90],
+    ['1d', 480],
+    ['3d', 1440],
+    ['45m', 45],
+    ['15 minutes', 15],
+    ['1 minute', 1],
+    ['1 hour', 60],
+    ['2 hours', 120],
+    ['1 day', 480],
+    ['2 days', 960],
+    ['2 HRS', 120],
+    ['1h 30min', 90],
+    ['1h30min', 90],
+    ['.5h', 30],
+  ])('%s → %d', (estimate, minutes) => {
+    expect(parseEstimateMinutes(estimate)).toBe(minutes);
+  });
+
+  it.each([[''], ['  '], [null], [undefined], ['soon'], ['2 months'], ['h'], ['30'], ['1h and 30min']])('%p cannot be read', (estimate) => {
+    expect(parseEstimateMinutes(estimate)).toBeNull();
+  });
+});
+
+describe('estimate totals', () => {
+  it('sums what can be read', () => {
+    expect(totalEstimateMinutes(['30min', '1h', null, 'soon', '15 minutes'])).toBe(105);
+    expect(totalEstimateMinutes([])).toBe(0);
+  });
+
+  it('shows minutes below an hour and hours with one decimal from an hour', () => {
+    expect(formatEstimateTotal(0)).toBe('0min');
+    expect(formatEstimateTotal(45)).toBe('45min');
+    expect(formatEstimateTotal(59)).toBe('59min');
+    expect(formatEstimateTotal(60)).toBe('1.0h');
+    expect(formatEstimateTotal(90)).toBe('1.5h');
+    expect(formatEstimateTotal(100)).toBe('1.7h');
+    expect(formatEstimateTotal(480)).toBe('8.0h');
+  });
+
+  it('labels a list of estimates (1d counts 8 hours)', () => {
+    expect(estimateTotalLabel(['1d', '30min'])).toBe('8.5h');
+    expect(estimateTotalLabel(['15min', '30min'])).toBe('45min');
+  });
+});

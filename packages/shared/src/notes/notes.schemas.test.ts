@@ -1,0 +1,67 @@
+import {
+  noteItemCreateBodySchema,
+  noteItemUpdateBodySchema,
+  noteListCreateBodySchema,
+  noteListUpdateBodySchema,
+  noteSearchQuerySchema,
+  noteSearchResultListSchema,
+} from './notes.schemas';
+
+const ID1 = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const ID2 = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const messages = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
+
+describe('note lists', () => {
+  it('create: title trimmed and required, optional parent and client', () => {
+    expect(noteListCreateBodySchema.parse({ title: ' Ideas ' })).toEqual({ title: 'Ideas' });
+    expect(noteListCreateBodySchema.parse({ title: 'Sub', parentPageId: ID1, clientId: '' })).toEqual({ title: 'Sub', parentPageId: ID1, clientId: null });
+    expect(messages(noteListCreateBodySchema.safeParse({ title: '  ' }))).toEqual(['Title is required']);
+    expect(noteListCreateBodySchema.safeParse({ title: 'x', parentPageId: 'nope' }).success).toBe(false);
+  });
+
+  it('update: any subset', () => {
+    expect(noteListUpdateBodySchema.parse({ parentPageId: null })).toEqual({ parentPageId: null });
+    expect(noteListUpdateBodySchema.parse({ clientId: 'none' })).toEqual({ clientId: null });
+  });
+});
+
+describe('note items', () => {
+  it("create: content trimmed and required, client '' or 'none' → null", () => {
+    expect(noteItemCreateBodySchema.parse({ content: ' **hi** ', sortOrder: 2, clientId: 'none' })).toEqual({ content: '**hi**', sortOrder: 2, clientId: null });
+    expect(noteItemCreateBodySchema.parse({ content: 'a', clientId: '' })).toEqual({ content: 'a', clientId: null });
+    expect(noteItemCreateBodySchema.parse({ content: 'a', clientId: ID2 })).toEqual({ content: 'a', clientId: ID2 });
+    expect(messages(noteItemCreateBodySchema.safeParse({ content: '\n ' }))).toEqual(['Note content is required']);
+    expect(noteItemCreateBodySchema.safeParse({ content: 'a\u0000' }).success).toBe(false);
+  });
+
+  it('update: content and/or client', () => {
+    expect(noteItemUpdateBodySchema.parse({ clientId: 'none' })).toEqual({ clientId: null });
+    expect(noteItemUpdateBodySchema.safeParse({ content: '' }).success).toBe(false);
+  });
+});
+
+describe('notes search', () => {
+  it('drops blank criteria and checks the rest', () => {
+    expect(noteSearchQuerySchema.parse({ query: ' plan ', clientId: '', startDate: '', endDate: '2026-03-08' })).toEqual({
+      query: 'plan',
+      endDate: '2026-03-08',
+    });
+    expect(noteSearchQuerySchema.parse({})).toEqual({});
+    expect(noteSearchQuerySchema.safeParse({ startDate: '2026-02-30' }).success).toBe(false);
+    expect(messages(noteSearchQuerySchema.safeParse({ startDate: '2026-03-09', endDate: '2026-03-08' }))).toEqual([
+      'Start date must not be after end date',
+    ]);
+  });
+
+  it('describes results', () => {
+    const results = [
+      {
+        listId: ID1,
+        listTitle: 'Ideas',
+        client: { id: ID2, name: 'Acme', color: '#e5e7eb' },
+        items: [{ itemId: ID2, itemContent: 'x', itemClient: null, createdAt: '2026-03-08T10:00:00.000Z' }],
+      },
+    ];
+    expect(noteSearchResultListSchema.parse(results)).toEqual(results);
+  });
+});

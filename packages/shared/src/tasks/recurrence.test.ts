@@ -1,0 +1,37 @@
+import { nextRecurrenceDate } from './recurrence';
+
+const today = '2026-03-08';
+
+describe('nextRecurrenceDate', () => {
+  it('advances daily and weekly by the interval from the previous due date', () => {
+    expect(nextRecurrenceDate({ dueDate: '2026-03-05', recurringType: 'daily', recurringInterval: 1 }, today)).toBe('2026-03-06');
+    expect(nextRecurrenceDate({ dueDate: '2026-02-27', recurringType: 'daily', recurringInterval: 3 }, today)).toBe('2026-03-02');
+    expect(nextRecurrenceDate({ dueDate: '2026-12-29', recurringType: 'weekly', recurringInterval: 1 }, today)).toBe('2027-01-05');
+    expect(nextRecurrenceDate({ dueDate: '2026-03-05', recurringType: 'weekly', recurringInterval: 2 }, today)).toBe('2026-03-19');
+  });
+
+  it('starts from today when the task had no due date', () => {
+    expect(nextRecurrenceDate({ dueDate: null, recurringType: 'daily', recurringInterval: 1 }, today)).toBe('2026-03-09');
+    expect(nextRecurrenceDate({ dueDate: null, recurringType: 'monthly', recurringInterval: 1 }, today)).toBe('2026-04-08');
+  });
+
+  it('clamps monthly dates to the month end', () => {
+    expect(nextRecurrenceDate({ dueDate: '2026-01-31', recurringType: 'monthly', recurringInterval: 1 }, today)).toBe('2026-02-28');
+    expect(nextRecurrenceDate({ dueDate: '2028-01-31', recurringType: 'monthly', recurringInterval: 1 }, today)).toBe('2028-02-29');
+    expect(nextRecurrenceDate({ dueDate: '2026-02-28', recurringType: 'monthly', recurringInterval: 1 }, today)).toBe('2026-03-28');
+    expect(nextRecurrenceDate({ dueDate: '2026-11-15', recurringType: 'monthly', recurringInterval: 3 }, today)).toBe('2027-02-15');
+  });
+
+  it("keeps the series' day of month when the series start is known", () => {
+    const series = '2026-01-31';
+    const feb = nextRecurrenceDate({ dueDate: '2026-01-31', recurringType: 'monthly', recurringInterval: 1 }, today, series);
+    expect(feb).toBe('2026-02-28');
+    const mar = nextRecurrenceDate({ dueDate: feb, recurringType: 'monthly', recurringInterval: 1 }, today, series);
+    expect(mar).toBe('2026-03-31');
+    expect(nextRecurrenceDate({ dueDate: mar, recurringType: 'monthly', recurringInterval: 1 }, today, series)).toBe('2026-04-30');
+  });
+
+  it('treats an interval below 1 as 1', () => {
+    expect(nextRecurrenceDate({ dueDate: '2026-03-05', recurringType: 'daily', recurringInterval: 0 }, today)).toBe('2026-03-06');
+  });
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { addDays, addMonths, parseCalendarDate } from '../time/calendar-date';
+
+export const RECURRING_TYPES = ['daily', 'weekly', 'monthly'] as const;
+export const recurringTypeSchema = z.enum(RECURRING_TYPES, { message: 'Repeat must be daily, weekly or monthly' });
+export type RecurringType = z.infer<typeof recurringTypeSchema>;
+
+export const RECURRING_INTERVAL_MIN = 1;
+export const RECURRING_INTERVAL_MAX = 365;
+export const DEFAULT_RECURRING_INTERVAL = 1;
+export const recurringIntervalSchema = z
+  .number({ message: 'Repeat interval must be a number' })
+  .int('Repeat interval must be a whole number')
+  .min(RECURRING_INTERVAL_MIN, `Repeat interval must be at least ${RECURRING_INTERVAL_MIN}`)
+  .max(RECURRING_INTERVAL_MAX, `Repeat interval must be at most ${RECURRING_INTERVAL_MAX}`);
+
+export interface RecurrenceSource {
+  /** The completed occurrence's due date, `YYYY-MM-DD`, or null. */
+  dueDate: string | null;
+  recurringType: RecurringType;
+  recurringInterval: number;
+}
+
+/**
+ * Due date of the next occurrence (DECISIONS 11): the previous due date (or `today`, in the user's
+ * zone, when it had none) advanced by interval × day / week / month.
+ *
+ * Monthly dates keep the series' day of month when the api passes `seriesStartDate` (the due date of
+ * the series' first task, the one `parentTaskId` points to): Jan 31 → Feb 28 → Mar 31. Without it the
+ * previous due date's day is used and clamped to the month's end: Jan 31 → Feb 28 → Mar 28.
+ */
+export function nextRecurrenceDate(source: RecurrenceSource, today: string, seriesStartDate?: string | null): string {
+  const base = source.dueDate ?? today;
+  const interval = Math.max(RECURRING_INTERVAL_MIN, Math.trunc(source.recurringInterval) || RECURRING_INTERVAL_MIN);
+  switch (source.recurringType) {
+    case 'daily':
+      return addDays(base, interval);
+    case 'weekly':
+      return addDays(base, 7 * interval);
+    case 'monthly': {
+      const anchorDay = seriesStartDate ? parseCalendarDate(seriesStartDate).day : undefined;
+      return addMonths(base, interval, anchorDay);
+    }
+  }
+}

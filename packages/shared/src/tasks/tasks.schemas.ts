@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { idSchema, isoInstantSchema, text } from '../common';
+import { blankAsNull, nullableIdSchema, nullableText, orderedIdsSchema, pageSchema, requiredText, sortOrderSchema } from '../fields';
+import { isValidCalendarDate } from '../time/calendar-date';
+import { normalizeTimeOfDay } from '../time/time-of-day';
+import { calendarDateSchema, timeOfDaySchema } from '../time/time.schemas';
+import { DEFAULT_PRIORITY, prioritySchema } from './priority';
+import { DEFAULT_RECURRING_INTERVAL, recurringIntervalSchema, recurringTypeSchema } from './recurrence';
+import { DEFAULT_TASK_STATUS, resolveStatusChange, stateForStatus, taskStatusSchema } from './task-status';
+
+export const TASK_TITLE_MAX = 500;
+export const TASK_DESCRIPTION_MAX = 10_000;
+export const ESTIMATED_TIME_MAX = 50;
+export const DOCUMENT_LINKS_MAX = 20;
+export const DOCUMENT_LINK_MAX = 2_000;
+export const DELEGATION_NOTES_MAX = 2_000;
+export const TASK_COMMENT_MAX = 10_000;
+
+// ---------------------------------------------------------------------------------------------
+// Request fields (spec §5). Each is written once and used by the create and the update body.
+
+const dateTimeSchema = z.iso.datetime({ offset: true, local: true });
+const isDateOrDateTime = (value: string) => isValidCalendarDate(value) || dateTimeSchema.safeParse(value).success;
+
+/**
+ * A due date as sent: `YYYY-MM-DD` (a real date), or a date-time string (with an offset, converted to
+ * the user's zone by the api with `resolveNewTaskDue` / `resolveDueChange`; without one, read as the
+ * user's wall clock); '' or null → null.
+ */
+export const dueDateInputSchema = z.preprocess(
+  blankAsNull,
+  z.string().trim().refine(isDateOrDateTime, 'Due date must be a date (YYYY-MM-DD) or a date-time').nullable(),
+);
+
+/** A due time `HH:mm` (24-hour; '9:30' and '09:30:00' are read as '09:30'); '' or null → null. */
+export const dueTimeInputSchema = z.preprocess(
+  blankAsNull,
+  z
+    .string()
+    .refine((value) => normalizeTimeOfDay(value) !== null, 'Due time must be HH:mm (24-hour)')
+    .transform((value) => normalizeTimeOfDay(value) as string)
+    .nullable(),
+);
+
+/** Blank entries are dropped (spec §5), the others trimmed. */
+const dropBlankLinks = (value: unknown) =>
+  Array.isArray(value)
+    ? value.map((link) => (typeof link === 'string' ? link.trim() : link)).filter((link) => link !== '')
+    : value;
+
+export const documentLinksSchema = z.preprocess(
+  dropBlankLinks,
+  z.array(z.string().pipe(text(DOCUMENT_LINK_MAX))).max(DOCUMENT_LINKS_MAX, `At most ${DOCUMENT_LINKS_MAX} document links`),
+);
+
+const recurringTypeInputSchema = z.preprocess(blankAsNull, recurringTypeSchema.nullable());
+
+const taskFields = {
+  title: requiredText(TASK_TITLE_MAX, 'Title is required'),
+  description: nullableText(TASK_DESCRIPTION_MAX),
+  clientId: nullableIdSchema,
+  priority: prioritySchema,
+  status: taskStatusSchema,
+  dueDate: dueDateInputSchema,
+  dueTime: dueTimeInputSchema,
+  estimatedTime: nullableText(ESTIMATED_TIME_MAX),
+  isCompleted: z.boolean(),
+  isBacklog: z.boolean(),
+  documentLinks: documentLinksSchema,
+  isRecurring: z.boolean(),
+  recurringType: recurringTypeInputSchema,
+  recurringInterval: recurringIntervalSchema,
+  isDelegated: z.boolean(),
+  delegatedToId: nullableIdSchema,
+  delegationNotes: nullableText(DELEGATION_NOTES_MAX),
+  sortOrder: sortOrderSchema,
+};
+
+const RECURRING_TYPE_REQUIRED = 'Choose how often the task repeats (daily, weekly or monthly)';
+
+/**
+ * POST /api/tasks. Every field but the title is optional and defaulted (spec §3, §9). The output's
+ * status, isCompleted and isBacklog are already consistent (`resolveStatusChange`: a sent status wins).
+ * `dueDate` may still be a date-time: pass `dueDate`/`dueTime` through `resolveNewTaskDue`.
+ */
+export const taskCreateBodySchema = z
+  .object({
+    ...taskFields,
+    description: taskFields.description.default(null),
+    clientId: taskFields.clientId.default(null),
+    priority: taskFields.priority.default(DEFAULT_PRIORITY),
+    status: taskFields.status.optional(),
+    dueDate: taskFields.dueDate.default(null),
+    // Absent (not null) when not sent, so a date-time due date can give the due time.
+    dueTime: taskFields.dueTime.optional(),
+    estimatedTime: taskFields.estimatedTime.default(null),
+    isCompleted: taskFields.isCompleted.optional(),
+    isBacklog: taskFields.isBacklog.optional(),
+    documentLinks: taskFields.documentLinks.default([]),
+    isRecurring: taskFields.isRecurring.default(false),
+    recurringType: taskFields.recurringType.default(null),
+    recurringInterval: taskFields.recurringInterval.default(DEFAULT_RECURRING_INTERVAL),
+    isDelegated: taskFields.isDelegated.default(false),
+    delegatedToId: taskFields.delegatedToId.default(null),
+    delegationNotes: taskFields.delegationNotes.default(null),
+    sortOrder: taskFields.sortOrder.default(0),
+  })
+  .refine((body) => !body.isRecurring || body.recurringType !== null, {
+    message: RECURRING_TYPE_REQUIRED,
+    path: ['recurringType'],
+  })
+  .transform(({ status, isCompleted, isBacklog, ...rest }) => ({
+    ...rest,
+    ...resolveStatusChange(stateForStatus(DEFAULT_TASK_STATUS), { status, isCompleted, isBacklog }),
+  }));
+export type TaskCreateBody = z.output<typeof taskCreateBodySchema>;
+export type TaskCreateInput = z.input<typeof taskCreateBodySchema>;
+
+/**
+ * PATCH /api/tasks/{id}: any subset of the create fields, no defaults. The api merges it with the
+ * stored task: status and flags through `resolveStatusChange`, due fields through `resolveDueChange`,
+ * and it rejects `isRecurring: true` left without a recurringType.
+ */
+export const taskUpdateBodySchema = z.object(taskFields).partial();
+export type TaskUpdateBody = z.output<typeof taskUpdateBodySchema>;
+export type TaskUpdateInput = z.input<typeof taskUpdateBodySchema>;
+
+/** PATCH /api/tasks/{id}/complete */
+export const taskCompleteBodySchema = z.object({ isCompleted: z.boolean({ message: 'isCompleted must be true or false' }) });
+export type TaskCompleteBody = z.infer<typeof taskCompleteBodySchema>;
+
+export const TASK_REORDER_TYPES = ['today', 'active', 'backlog'] as const;
+export const taskReorderTypeSchema = z.enum(TASK_REORDER_TYPES, { message: 'Type must be today, active or backlog' });
+export type TaskReorderType = z.infer<typeof taskReorderTypeSchema>;
+
+/** PATCH /api/tasks/reorder: the ids in their new order; sortOrder becomes each id's index. */
+export const taskReorderBodySchema = z.object({ taskIds: orderedIdsSchema(), type: taskReorderTypeSchema });
+export type TaskReorderBody = z.infer<typeof taskReorderBodySchema>;
+
+/** POST /api/tasks/reorder/today (daily review screen). */
+export const taskReorderTodayBodySchema = z.object({ taskIds: orderedIdsSchema() });
+export type TaskReorderTodayBody = z.infer<typeof taskReorderTodayBodySchema>;
+
+export const CALENDAR_MAX_WINDOW_DAYS = 62;
+const CALENDAR_MAX_WINDOW_MS = CALENDAR_MAX_WINDOW_DAYS * 86_400_000;
+
+/** GET /api/tasks/calendar?start&end: instants; the window `[start, end)` is at most 62 days. */
+export const calendarQuerySchema = z
+  .object({ start: isoInstantSchema, end: isoInstantSchema })
+  .refine((q) => Date.parse(q.end) > Date.parse(q.start), { message: 'End must be after start', path: ['end'] })
+  .refine((q) => Date.parse(q.end) - Date.parse(q.start) <= CALENDAR_MAX_WINDOW_MS, {
+    message: `The window must be at most ${CALENDAR_MAX_WINDOW_DAYS} days`,
+    path: ['end'],
+  });
+export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
+
+export const ARCHIVED_PAGE_DEFAULT = 50;
+export const ARCHIVED_PAGE_MAX = 100;
+
+/** GET /api/tasks/archived?limit&cursor (DECISIONS 15). The cursor is opaque, made by the api. */
+export const archivedQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(ARCHIVED_PAGE_MAX, `Limit must be at most ${ARCHIVED_PAGE_MAX}`)
+    .default(ARCHIVED_PAGE_DEFAULT),
+  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.string().pipe(text(500)).optional()),
+});
+export type ArchivedQuery = z.infer<typeof archivedQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** A task as the api answers it: `dueDate` `YYYY-MM-DD` and `dueTime` `HH:mm` in the user's zone. */
+export const taskSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  description: z.string().nullable(),
+  clientId: idSchema.nullable(),
+  priority: prioritySchema,
+  status: taskStatusSchema,
+  dueDate: calendarDateSchema.nullable(),
+  dueTime: timeOfDaySchema.nullable(),
+  estimatedTime: z.string().nullable(),
+  isCompleted: z.boolean(),
+  isBacklog: z.boolean(),
+  isArchived: z.boolean(),
+  documentLinks: z.array(z.string()),
+  isRecurring: z.boolean(),
+  recurringType: recurringTypeSchema.nullable(),
+  recurringInterval: z.number().int(),
+  lastRecurrenceDate: isoInstantSchema.nullable(),
+  parentTaskId: idSchema.nullable(),
+  isDelegated: z.boolean(),
+  delegatedToId: idSchema.nullable(),
+  delegationNotes: z.string().nullable(),
+  sortOrder: z.number().int(),
+  createdAt: isoInstantSchema,
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const taskListSchema = z.array(taskSchema);
+
+export const archivedTaskPageSchema = pageSchema(taskSchema);
+export type ArchivedTaskPage = z.infer<typeof archivedTaskPageSchema>;
+
+/** GET /api/tasks/kanban: tasks grouped by column (DECISIONS 13); backlog tasks are not on the board. */
+export const kanbanBoardSchema = z.object({
+  todo: taskListSchema,
+  in_progress: taskListSchema,
+  review: taskListSchema,
+  completed: taskListSchema,
+});
+export type KanbanBoard = z.infer<typeof kanbanBoardSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Task comments
+
+export const taskCommentCreateBodySchema = z.object({ content: requiredText(TASK_COMMENT_MAX, 'Comment is required') });
+export type TaskCommentCreateBody = z.infer<typeof taskCommentCreateBodySchema>;
+
+export const taskCommentSchema = z.object({
+  id: idSchema,
+  taskId: idSchema,
+  content: z.string(),
+  createdAt: isoInstantSchema,
+});
+export type TaskComment = z.infer<typeof taskCommentSchema>;
+export const taskCommentListSchema = z.array(taskCommentSchema);

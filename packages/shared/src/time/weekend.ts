@@ -1,0 +1,29 @@
+import { addDays, weekdayOf } from './calendar-date';
+import { zonedParts } from './zone';
+
+/** Weekend mode starts Friday at this hour (spec §4) and lasts through Sunday 23:59, in the user's zone. */
+export const WEEKEND_START_HOUR = 18;
+const FRIDAY = 5;
+const SATURDAY = 6;
+const SUNDAY = 0;
+
+export function isWeekendMode(now: Date, timeZone: string): boolean {
+  const { weekday, hour } = zonedParts(now, timeZone);
+  return weekday === SATURDAY || weekday === SUNDAY || (weekday === FRIDAY && hour >= WEEKEND_START_HOUR);
+}
+
+/** The Monday after `date` (a Monday gives the next one). */
+export function nextMonday(date: string): string {
+  return addDays(date, (8 - weekdayOf(date)) % 7 || 7);
+}
+
+/** The date the dashboard shows: the coming Monday in weekend mode, else today (both in the zone). */
+export function dashboardDate(now: Date, timeZone: string): string {
+  const { date } = zonedParts(now, timeZone);
+  return isWeekendMode(now, timeZone) ? nextMonday(date) : date;
+}
+
+/** Title of the dashboard's overview card (spec §2). */
+export function dashboardDayLabel(now: Date, timeZone: string): 'Today' | 'Friday - Monday' {
+  return isWeekendMode(now, timeZone) ? 'Friday - Monday' : 'Today';
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { idSchema, isoInstantSchema, noNul, NUL_MESSAGE, text } from '../common';
+
+export const ROLES = ['user', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The timezone options of spec §9; the only zones a user may choose. */
+export const TIMEZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Asia/Tokyo',
+  'Asia/Shanghai',
+  'Asia/Kolkata',
+  'Australia/Sydney',
+] as const;
+export const DEFAULT_TIMEZONE = 'America/New_York';
+export const timezoneSchema = z.enum(TIMEZONES, { message: 'Invalid timezone' });
+export type Timezone = z.infer<typeof timezoneSchema>;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 64;
+export const PASSWORD_MIN = 6;
+/** DECISIONS 5: long passphrases are welcome, but an unbounded hash input is a denial-of-service lever. */
+export const PASSWORD_MAX = 256;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+export const usernameSchema = z
+  .string({ message: 'Username is required' })
+  .trim()
+  .min(USERNAME_MIN, 'Username must be at least 3 characters')
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .refine((u) => !/[\s\u0000-\u001f\u007f]/.test(u), 'Username must not contain spaces or control characters');
+
+/** A new password: the spec's minimum and message, our maximum (DECISIONS 5). */
+export const newPasswordSchema = z
+  .string({ message: 'Password is required' })
+  .min(PASSWORD_MIN, 'Password must be at least 6 characters')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .refine(noNul, NUL_MESSAGE);
+
+/** Forms send optional fields only when non-empty; an empty string is treated as absent. */
+const emptyAsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const optionalName = z.preprocess(emptyAsAbsent, text(NAME_MAX).trim().optional());
+
+export const userSchema = z.object({
+  id: idSchema,
+  username: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: roleSchema,
+  timezone: timezoneSchema,
+  enableDelegation: z.boolean(),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+});
+/** The current user as the api answers it; never carries the password hash. */
+export type User = z.infer<typeof userSchema>;
+
+export const registerBodySchema = z.object({
+  username: usernameSchema,
+  password: newPasswordSchema,
+  email: z.preprocess(emptyAsAbsent, z.email('Invalid email').max(EMAIL_MAX).optional()),
+  firstName: optionalName,
+  lastName: optionalName,
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** The registration form adds the confirmation and its own wording of the length rule (spec §5). */
+export const registerFormSchema = z
+  .object({
+    username: z.string().trim().min(USERNAME_MIN, 'Username must be at least 3 characters').max(USERNAME_MAX),
+    password: z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters long').max(PASSWORD_MAX),
+    confirmPassword: z.string(),
+    email: z.string().trim().optional(),
+    firstName: z.string().trim().optional(),
+    lastName: z.string().trim().optional(),
+  })
+  .refine((f) => f.password === f.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] })
+  .refine((f) => !f.email || z.email().safeParse(f.email).success, { message: 'Invalid email', path: ['email'] });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+export const loginBodySchema = z.object({
+  username: z.string({ message: 'Username is required' }).trim().min(1, 'Username is required').max(USERNAME_MAX).refine(noNul, NUL_MESSAGE),
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX).refine(noNul, NUL_MESSAGE),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const userSettingsBodySchema = z.object({ enableDelegation: z.boolean() });
+export type UserSettingsBody = z.infer<typeof userSettingsBodySchema>;
+
+export const userTimezoneBodySchema = z.object({ timezone: timezoneSchema });
+export type UserTimezoneBody = z.infer<typeof userTimezoneBodySchema>;
+
+/** Admin user creation (spec §5): every field required but email, which must be valid when given. */
+export const adminCreateUserBodySchema = z.object({
+  username: usernameSchema,
+  email: z.preprocess(emptyAsAbsent, z.email('Invalid email address').max(EMAIL_MAX).optional()),
+  firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(NAME_MAX).refine(noNul, NUL_MESSAGE),
+  lastName: z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(NAME_MAX).refine(noNul, NUL_MESSAGE),
+  role: roleSchema.default('user'),
+  password: newPasswordSchema,
+});
+export type AdminCreateUserBody = z.infer<typeof adminCreateUserBodySchema>;
+
+export const adminResetPasswordBodySchema = z.object({ newPassword: newPasswordSchema });
+export type AdminResetPasswordBody = z.infer<typeof adminResetPasswordBodySchema>;
+
+export const adminUserParamsSchema = z.object({ userId: idSchema });
+
+export const adminUserListSchema = z.array(userSchema);

@@ -1,0 +1,62 @@
+import { parseEstimateMinutes, timeIncrementValue, type TimeIncrementChoice } from '@daybook/shared';
+import type { StructureRequest } from '../providers/provider';
+import { localToInstant } from '../providers/rules/context';
+import { formatMinutes } from '../providers/rules/estimate';
+
+/** One line of a cases file in the format of the shared development corpus (`dev.jsonl`). */
+export interface EvalCase {
+  id: string;
+  input: string;
+  category?: string;
+  context: {
+    /** Local date-time without an offset, on the wall clock of `timezone`. */
+    now: string;
+    timezone: string;
+    availableClients?: string[];
+    availableTimeIncrements?: string[];
+  };
+  expect?: Record<string, unknown>;
+}
+
+/** A time-increment label as the Settings dialog makes it ('15 minutes' → value '15min'). */
+export function incrementFromLabel(label: string): TimeIncrementChoice {
+  const match = /^(\d+(?:\.\d+)?)\s*(minutes?|mins?|hours?|hrs?|days?)$/iu.exec(label.trim());
+  if (match) {
+    const n = Number(match[1]);
+    const unit = (match[2] as string).toLowerCase();
+    return { label, value: timeIncrementValue(n, unit.startsWith('m') ? 'minutes' : unit.startsWith('h') ? 'hours' : 'days') };
+  }
+  const minutes = parseEstimateMinutes(label);
+  return { label, value: minutes !== null ? formatMinutes(minutes) : label };
+}
+
+/** The provider request a case describes. */
+export function requestFromCase(c: EvalCase): StructureRequest {
+  return {
+    input: c.input,
+    now: localToInstant(c.context.now, c.context.timezone).toISOString(),
+    timezone: c.context.timezone,
+    clients: c.context.availableClients ?? [],
+    timeIncrements: (c.context.availableTimeIncrements ?? []).map(incrementFromLabel),
+  };
+}
+
+/** Parses a JSON-lines file; blank lines are skipped, a bad line names its number. */
+export function parseCases(text: string, source = 'cases'): EvalCase[] {
+  const cases: EvalCase[] = [];
+  text.split(/\r?\n/u).forEach((line, index) => {
+    if (!line.trim()) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      throw new Error(`${source}:${index + 1}: invalid JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+    const c = value as Partial<EvalCase>;
+    if (typeof c.id !== 'string' || typeof c.input !== 'string' || !c.context || typeof c.context.now !== 'string' || typeof c.context.timezone !== 'string') {
+      throw new Error(`${source}:${index + 1}: a case needs id, input, context.now and context.timezone`);
+    }
+    cases.push(c as EvalCase);
+  });
+  return cases;
+}

@@ -1,0 +1,51 @@
+import { EnvError, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    expect(parseEnv({})).toEqual({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      AI_PROVIDER: 'rules',
+      AI_WORKER_CONCURRENCY: 4,
+      AI_TIMEOUT_MS: 8000,
+      AI_FALLBACK: 'rules',
+      OLLAMA_URL: 'http://ollama:11434',
+      OLLAMA_MODEL: 'llama3.2:3b',
+      OPENAI_MODEL: 'gpt-4o-mini',
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('treats empty values as unset and coerces numbers', () => {
+    const env = parseEnv({ AI_PROVIDER: '', AI_WORKER_CONCURRENCY: '8', OPENAI_BASE_URL: '' });
+    expect(env.AI_PROVIDER).toBe('rules');
+    expect(env.AI_WORKER_CONCURRENCY).toBe(8);
+    expect(env.OPENAI_BASE_URL).toBeUndefined();
+  });
+
+  it('accepts a full openai configuration', () => {
+    const env = parseEnv({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'https://llm.example/v1' });
+    expect(env).toMatchObject({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'https://llm.example/v1' });
+  });
+
+  it('names the bad key', () => {
+    expect(() => parseEnv({ AI_PROVIDER: 'gpt' })).toThrow(/AI_PROVIDER/);
+  });
+
+  it('lists every bad key at once', () => {
+    let error: unknown;
+    try {
+      parseEnv({ REDIS_URL: 'localhost:6379', AI_WORKER_CONCURRENCY: '0', AI_TIMEOUT_MS: 'soon', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const keys = (error as EnvError).issues.map((i) => i.key).sort();
+    expect(keys).toEqual(['AI_TIMEOUT_MS', 'AI_WORKER_CONCURRENCY', 'LOG_LEVEL', 'REDIS_URL']);
+    for (const key of keys) expect((error as EnvError).message).toContain(key);
+  });
+
+  it('requires a key or a base url for the openai provider', () => {
+    expect(() => parseEnv({ AI_PROVIDER: 'openai' })).toThrow(/OPENAI_API_KEY/);
+    expect(parseEnv({ AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1' }).AI_PROVIDER).toBe('openai');
+  });
+});

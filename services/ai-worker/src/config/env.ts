@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Empty strings (e.g. `KEY=` in an env file or `${KEY:-}` in compose) count as unset. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+
+const url = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `Must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const positiveInt = (max: number) => z.coerce.number().int('Must be a whole number').min(1, 'Must be at least 1').max(max, `Must be at most ${max}`);
+
+/** `silent` turns logging off (tests). */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const AI_PROVIDERS = ['rules', 'ollama', 'openai'] as const;
+export type AiProviderName = (typeof AI_PROVIDERS)[number];
+
+const envSchema = z
+  .object({
+    REDIS_URL: optional(url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379')),
+    AI_PROVIDER: optional(z.enum(AI_PROVIDERS).default('rules')),
+    AI_WORKER_CONCURRENCY: optional(positiveInt(64).default(4)),
+    // Below the api's AI_REQUEST_TIMEOUT_MS (10 s) so that a slow model is answered by the fallback in time.
+    AI_TIMEOUT_MS: optional(positiveInt(600_000).default(8_000)),
+    AI_FALLBACK: optional(z.enum(['rules', 'none']).default('rules')),
+    OLLAMA_URL: optional(url(['http:', 'https:']).default('http://ollama:11434')),
+    OLLAMA_MODEL: optional(z.string().default('llama3.2:3b')),
+    OPENAI_API_KEY: optional(z.string().optional()),
+    OPENAI_MODEL: optional(z.string().default('gpt-4o-mini')),
+    OPENAI_BASE_URL: optional(url(['http:', 'https:']).optional()),
+    LOG_LEVEL: optional(z.enum(LOG_LEVELS).default('info')),
+  })
+  .superRefine((env, ctx) => {
+    // The official OpenAI endpoint needs a key; an OpenAI-compatible server at OPENAI_BASE_URL may not.
+    if (env.AI_PROVIDER === 'openai' && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPENAI_API_KEY'],
+        message: 'Required when AI_PROVIDER=openai (unless OPENAI_BASE_URL points to a server that needs no key)',
+      });
+    }
+  });
+
+export type WorkerEnv = z.infer<typeof envSchema>;
+
+/** Thrown when the environment is invalid; the message lists every bad key. */
+export class EnvError extends Error {
+  constructor(readonly issues: { key: string; message: string }[]) {
+    super(`Invalid environment for the ai-worker:\n${issues.map((i) => `  ${i.key}: ${i.message}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses the worker's environment once; throws an EnvError naming every bad key. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): WorkerEnv {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  throw new EnvError(result.error.issues.map((issue) => ({ key: issue.path.join('.') || '(env)', message: issue.message })));
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import {
+  DEFAULT_PRIORITY,
+  DEFAULT_RECURRING_INTERVAL,
+  isValidCalendarDate,
+  normalizeTimeOfDay,
+  parseEstimateMinutes,
+  PRIORITIES,
+  RECURRING_INTERVAL_MAX,
+  RECURRING_TYPES,
+  structuredTaskSchema,
+  TASK_DESCRIPTION_MAX,
+  TASK_TITLE_MAX,
+  type StructuredTask,
+} from '@daybook/shared';
+import type { StructureRequest } from './provider';
+import { canonicalClientName } from './rules/clients';
+import { addDays } from '@daybook/shared';
+import { createRuleContext } from './rules/context';
+import { mapEstimate } from './rules/estimate';
+
+/** Why a model's answer cannot be used; the worker then falls back to the rules. */
+export class UnusableModelOutputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnusableModelOutputError';
+  }
+}
+
+/**
+ * The answer asked of a model: every field present, nothing else. Described to the model with
+ * `z.toJSONSchema` (Ollama's `format`, OpenAI's `json_schema` response format).
+ */
+export const modelAnswerSchema = z
+  .object({
+    title: z.string().describe('Short imperative title without the date, time, priority, estimate and recurrence words'),
+    description: z.string().describe('Details after the first sentence or separator, else an empty string'),
+    clientName: z.string().nullable().describe('Exactly one of the listed clients, or null'),
+    priority: z.enum(PRIORITIES).describe('medium unless the text says otherwise'),
+    dueDate: z.string().nullable().describe('YYYY-MM-DD on the user\'s wall clock, or null'),
+    dueTime: z.string().nullable().describe('HH:mm (24 h) on the user\'s wall clock, or null'),
+    estimatedTime: z.string().nullable().describe('One of the listed time increment values, or null'),
+    isRecurring: z.boolean(),
+    recurringType: z.enum(RECURRING_TYPES).nullable(),
+    recurringInterval: z.number().int().describe('Repeat every N days/weeks/months; 1 when not recurring'),
+  })
+  .strict();
+
+/** JSON Schema of the answer, without the keywords some servers refuse (`$schema`, integer bounds). */
+export function modelAnswerJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(modelAnswerSchema) as Record<string, unknown>;
+  const clean = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(clean);
+    if (node && typeof node === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$schema' || key === 'minimum' || key === 'maximum') continue;
+        out[key] = clean(value);
+      }
+      return out;
+    }
+    return node;
+  };
+  return clean(schema) as Record<string, unknown>;
+}
+
+/** What a model may send before checks: the fields of the answer, leniently typed where harmless. */
+const looseAnswerSchema = z.object({
+  title: z.string(),
+  description: z.string().nullish(),
+  clientName: z.string().nullish(),
+  priority: z.enum(PRIORITIES).nullish(),
+  dueDate: z.string().nullish(),
+  dueTime: z.string().nullish(),
+  estimatedTime: z.union([z.string(), z.number()]).nullish(),
+  isRecurring: z.boolean().nullish(),
+  recurringType: z.enum(RECURRING_TYPES).nullish(),
+  recurringInterval: z.number().int().nullish(),
+});
+
+/** The JSON object in a model's text: bare, in a ```json fence, or surrounded by prose. */
+export function extractJson(raw: unknown): unknown {
+  if (raw !== null && typeof raw === 'object') return raw;
+  if (typeof raw !== 'string') throw new UnusableModelOutputError('empty answer');
+  const text = raw.trim();
+  const candidates = [text];
+  const fenced = /```(?:json|JSON)?\s*([\s\S]*?)```/u.exec(text);
+  if (fenced) candidates.push((fenced[1] as string).trim());
+  const first = text.indexOf('{');
+  const last = text.lastIndexOf('}');
+  if (first >= 0 && last > first) candidates.push(text.slice(first, last + 1));
+  for (const candidate of candidates) {
+    try {
+      return JSON.parse(candidate) as unknown;
+    } catch {
+      // try the next reading
+    }
+  }
+  throw new UnusableModelOutputError('answer is not JSON');
+}
+
+const clip = (text: string, max: number) => (text.length <= max ? text : text.slice(0, max).trim());
+
+/**
+ * A model's answer made safe (ARCHITECTURE convention 9): parsed with zod, the client matched to the
+ * user's own list (unknown → null), the estimate mapped to the user's increments, the date and time
+ * checked. Throws UnusableModelOutputError when the answer cannot be trusted as a whole (not JSON, wrong
+ * types, a date in another format, an impossible recurrence).
+ */
+export function normalizeModelAnswer(raw: unknown, request: StructureRequest): StructuredTask {
+  const parsed = looseAnswerSchema.safeParse(extractJson(raw));
+  if (!parsed.success) throw new UnusableModelOutputError(`wrong shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  const answer = parsed.data;
+  const title = answer.title.replace(/\s+/gu, ' ').trim();
+  if (title === '') throw new UnusableModelOutputError('empty title');
+
+  let dueDate = answer.dueDate?.trim() || null;
+  let dueTime = answer.dueTime?.trim() || null;
+  if (dueDate !== null) {
+    const dateTime = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/u.exec(dueDate);
+    if (dateTime) {
+      dueDate = dateTime[1] as string;
+      if (dueTime === null && dateTime[2] !== '00:00') dueTime = dateTime[2] as string;
+    }
+    if (!isValidCalendarDate(dueDate)) throw new UnusableModelOutputError(`dueDate is not YYYY-MM-DD: ${dueDate}`);
+  }
+  if (dueTime !== null) {
+    const normalized = normalizeTimeOfDay(dueTime);
+    if (normalized === null) throw new UnusableModelOutputError(`dueTime is not HH:mm: ${dueTime}`);
+    dueTime = normalized;
+  }
+  const ctx = createRuleContext(new Date(request.now), request.timezone);
+  if (dueDate !== null) {
+    const year = Number(dueDate.slice(0, 4));
+    if (year < ctx.year - 1 || year > ctx.year + 10) throw new UnusableModelOutputError(`dueDate out of range: ${dueDate}`);
+  } else if (dueTime !== null) {
+    dueDate = dueTime > ctx.time ? ctx.today : addDays(ctx.today, 1);
+  }
+
+  const isRecurring = answer.isRecurring === true;
+  const recurringType = isRecurring ? (answer.recurringType ?? null) : null;
+  if (isRecurring && recurringType === null) throw new UnusableModelOutputError('recurring without a type');
+  const interval = isRecurring ? Math.min(RECURRING_INTERVAL_MAX, Math.max(1, answer.recurringInterval ?? 1)) : DEFAULT_RECURRING_INTERVAL;
+
+  let estimatedTime: string | null = null;
+  if (answer.estimatedTime !== null && answer.estimatedTime !== undefined && String(answer.estimatedTime).trim() !== '') {
+    const minutes = typeof answer.estimatedTime === 'number' ? answer.estimatedTime : parseEstimateMinutes(answer.estimatedTime);
+    if (minutes !== null && minutes > 0) estimatedTime = mapEstimate(minutes, request.timeIncrements);
+  }
+
+  const result = structuredTaskSchema.safeParse({
+    title: clip(title, TASK_TITLE_MAX),
+    description: clip((answer.description ?? '').trim(), TASK_DESCRIPTION_MAX),
+    clientName: canonicalClientName(answer.clientName, request.clients),
+    priority: answer.priority ?? DEFAULT_PRIORITY,
+    dueDate,
+    dueTime,
+    estimatedTime,
+    isRecurring,
+    recurringType,
+    recurringInterval: interval,
+  });
+  if (!result.success) throw new UnusableModelOutputError(`invalid result: ${result.error.issues[0]?.message ?? 'invalid'}`);
+  return result.data;
+}

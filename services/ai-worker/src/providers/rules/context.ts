@@ -1,0 +1,104 @@
+import moment from 'moment-timezone';
+import { addDays, daysInMonth, parseCalendarDate, weekdayOf } from '@daybook/shared';
+
+/**
+ * "Now" on the user's wall clock. Every relative phrase is read from it; zone arithmetic (a number of
+ * hours from now across a DST change) goes through moment-timezone, calendar arithmetic through the shared
+ * calendar-date helpers.
+ */
+export interface RuleContext {
+  /** The instant the user submitted. */
+  now: Date;
+  timezone: string;
+  /** `YYYY-MM-DD` in the zone. */
+  today: string;
+  /** `HH:mm` in the zone. */
+  time: string;
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number;
+  year: number;
+  month: number;
+  day: number;
+  /** Numeric dates read month first (3/7 = March 7) in the Americas' zones, else day first. */
+  monthFirst: boolean;
+}
+
+export function createRuleContext(now: Date, timezone: string): RuleContext {
+  if (moment.tz.zone(timezone) === null) throw new RangeError(`Unknown timezone: ${timezone}`);
+  const local = moment.tz(now, timezone);
+  if (!local.isValid()) throw new RangeError(`Invalid instant: ${String(now)}`);
+  const today = local.format('YYYY-MM-DD');
+  const { year, month, day } = parseCalendarDate(today);
+  return {
+    now,
+    timezone,
+    today,
+    time: local.format('HH:mm'),
+    weekday: weekdayOf(today),
+    year,
+    month,
+    day,
+    monthFirst: timezone.startsWith('America/') || timezone === 'Pacific/Honolulu',
+  };
+}
+
+/** The instant a local wall-clock date-time (no offset) names in the zone (a skipped time moves forward). */
+export function localToInstant(localDateTime: string, timezone: string): Date {
+  if (moment.tz.zone(timezone) === null) throw new RangeError(`Unknown timezone: ${timezone}`);
+  const parsed = moment.tz(localDateTime, 'YYYY-MM-DDTHH:mm:ss', true, timezone);
+  const value = parsed.isValid() ? parsed : moment.tz(localDateTime, timezone);
+  if (!value.isValid()) throw new RangeError(`Not a local date-time: ${localDateTime}`);
+  return value.toDate();
+}
+
+/** Wall clock `minutes` of real time after now (01:30 EST + 60 min on spring-forward night = 03:30). */
+export function afterMinutes(ctx: RuleContext, minutes: number): { date: string; time: string } {
+  const later = moment.tz(ctx.now, ctx.timezone).add(Math.round(minutes * 60), 'seconds');
+  return { date: later.format('YYYY-MM-DD'), time: later.format('HH:mm') };
+}
+
+/** The next `weekday` strictly after today, or from today on when `includeToday`. */
+export function nextWeekday(ctx: RuleContext, weekday: number, includeToday = false): string {
+  let delta = (weekday - ctx.weekday + 7) % 7;
+  if (delta === 0 && !includeToday) delta = 7;
+  return addDays(ctx.today, delta);
+}
+
+/** The first date on or after today whose day of month is `day`; months without that day are skipped. */
+export function nextDayOfMonth(ctx: RuleContext, day: number): string | null {
+  if (day < 1 || day > 31) return null;
+  let year = ctx.year;
+  let month = ctx.month;
+  for (let i = 0; i < 24; i += 1) {
+    if (day <= daysInMonth(year, month) && (i > 0 || day >= ctx.day)) {
+      return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    }
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+  return null;
+}
+
+/** A month-day date without a year: this year, or next year when it already passed. Null if it never exists. */
+export function upcomingMonthDay(ctx: RuleContext, month: number, day: number): string | null {
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  for (const year of [ctx.year, ctx.year + 1, ctx.year + 2, ctx.year + 3, ctx.year + 4]) {
+    if (day > daysInMonth(year, month)) continue;
+    const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    if (date >= ctx.today) return date;
+  }
+  return null;
+}
+
+/** A full date when it exists, else null. */
+export function exactDate(year: number, month: number, day: number): string | null {
+  if (year < 1900 || year > 2200 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+export function lastDayOfMonth(year: number, month: number): string {
+  return `${year}-${String(month).padStart(2, '0')}-${String(daysInMonth(year, month)).padStart(2, '0')}`;
+}

@@ -1,0 +1,62 @@
+import { DEFAULT_TIME_INCREMENTS, makeTimeIncrement } from '@daybook/shared';
+import { rules } from '../../test/rules-fixture';
+import { formatMinutes, mapEstimate } from './estimate';
+
+const est = (input: string) => {
+  const r = rules(input);
+  return [r.title, r.estimatedTime];
+};
+
+describe('estimates from stated durations', () => {
+  it.each([
+    ['Review contract, 30 mins', '30min'],
+    ['Review contract ~45m', '45min'],
+    ['Review contract (5 min)', '15min'],
+    ['Review contract, an hour', '1h'],
+    ['Review contract for one hour', '1h'],
+    ['Review contract 1.5 hours', '2h'],
+    ['Review contract, a couple of hours', '2h'],
+    ['Review contract, half a day', '4h'],
+    ['Review contract 2h', '2h'],
+    ['Review contract 1h30', '2h'],
+    ['Review contract, 40 minutes', '45min'],
+    ['Review contract, about 2 days of work', '1d'],
+  ])('%s', (input, estimate) => {
+    expect(est(input)).toEqual(['Review contract', estimate]);
+  });
+
+  it('keeps a compound adjective in the title', () => {
+    expect(est('Full-day workshop with Globex')).toEqual(['Full-day workshop with Globex', '1d']);
+    expect(est('Schedule a 30-minute call')).toEqual(['Schedule a 30-minute call', '30min']);
+  });
+
+  it.each(['Call Bob in 30 minutes', 'Prepare 3 samples', 'Print 15 copies', "Read 'The 4-Hour Workweek'", 'Read The 4-Hour Workweek', 'Quick call with Bob'])(
+    'is not an estimate: %s',
+    (input) => {
+      expect(rules(input).estimatedTime).toBeNull();
+    },
+  );
+
+  it('ignores durations in the description', () => {
+    expect(rules('Fix login bug: users get logged out after 5 minutes').estimatedTime).toBeNull();
+  });
+});
+
+describe('mapping to the user increments', () => {
+  const hours = [makeTimeIncrement(1, 'hours'), makeTimeIncrement(2, 'hours')];
+  it('takes an exact increment, else the nearest, ties to the larger', () => {
+    expect(mapEstimate(60, DEFAULT_TIME_INCREMENTS)).toBe('1h');
+    expect(mapEstimate(480, DEFAULT_TIME_INCREMENTS)).toBe('1d');
+    expect(mapEstimate(20, DEFAULT_TIME_INCREMENTS)).toBe('15min');
+    expect(mapEstimate(5, DEFAULT_TIME_INCREMENTS)).toBe('15min');
+    expect(mapEstimate(90, hours)).toBe('2h');
+    expect(mapEstimate(960, [makeTimeIncrement(1, 'days'), makeTimeIncrement(2, 'days')])).toBe('2d');
+  });
+
+  it('keeps the stated duration without increments', () => {
+    expect(mapEstimate(90, [])).toBe('1.5h');
+    expect(mapEstimate(45, [])).toBe('45min');
+    expect(mapEstimate(960, [])).toBe('2d');
+    expect(formatMinutes(240)).toBe('4h');
+  });
+});

@@ -1,0 +1,21 @@
+import type { StructuredTask } from '@daybook/shared';
+import type { StructureProvider, StructureRequest } from '../provider';
+import { structureWithRules } from './rules';
+
+/** The rules structurer on a provider request. */
+export function structureRequestWithRules(request: StructureRequest): StructuredTask {
+  return structureWithRules({
+    input: request.input,
+    now: new Date(request.now),
+    timezone: request.timezone,
+    clients: request.clients,
+    timeIncrements: request.timeIncrements,
+  });
+}
+
+/** `AI_PROVIDER=rules` (the default, DECISIONS 16): no model, no network, answers in about a millisecond. */
+export const rulesProvider: StructureProvider = {
+  name: 'rules',
+  trusted: true,
+  structure: async (request) => structureRequestWithRules(request),
+};

@@ -1,0 +1,153 @@
+import type { Priority, RecurringType } from '@daybook/shared';
+
+/** A part of the day named in the text ('tomorrow morning', 'tonight', 'EOD'). */
+export type PartOfDay = 'morning' | 'noon' | 'afternoon' | 'evening' | 'night' | 'endOfDay' | 'midnight';
+
+export const PART_OF_DAY_TIME: Record<PartOfDay, string> = {
+  morning: '09:00',
+  noon: '12:00',
+  afternoon: '15:00',
+  evening: '18:00',
+  night: '21:00',
+  endOfDay: '17:00',
+  midnight: '23:59',
+};
+
+export type HitValue =
+  /** A calendar date; `time` when the phrase carries one ('in 2 hours', 'tonight'). */
+  | { field: 'date'; date: string; time?: string; part?: PartOfDay; fixedTime?: boolean }
+  /** A time of day; `bare` when said without am/pm ('at 4'), so a part of day may move it ('at 8 tonight'). */
+  | { field: 'time'; time: string; bare?: boolean; hour?: number; minute?: number; part?: PartOfDay }
+  | { field: 'recurrence'; type: RecurringType; interval: number; anchor?: string; part?: PartOfDay }
+  | { field: 'priority'; priority: Priority }
+  | { field: 'estimate'; minutes: number }
+  | { field: 'client'; name: string }
+  /** Words that carry no field but go from the title (filler, linking words). */
+  | { field: 'filler' };
+
+export type Field = HitValue['field'];
+
+export interface Hit {
+  start: number;
+  end: number;
+  value: HitValue;
+  /** The words stay in the title although they set a field ('Full-day workshop', 'Daily standup'). */
+  keep?: boolean;
+}
+
+const FREE = 0;
+const CONSUMED = 1;
+const PROTECTED = 2;
+
+/** Placeholders in `view()`: neither letters nor spaces, so they end words and block matches. */
+export const CONSUMED_CHAR = '\u0001';
+export const PROTECTED_CHAR = '\u0002';
+
+const CONTENT = /[\p{L}\p{N}\p{Extended_Pictographic}\u0002]/u;
+
+/**
+ * The text being parsed, with a state per UTF-16 unit: free, consumed by a recognised field, or protected
+ * (quoted parts, URLs, unknown markup: kept as they are and never parsed). Recognisers match regular
+ * expressions against `view()`, in which consumed and protected units are replaced by placeholders, so
+ * indices always point into the original text.
+ */
+export class Scanner {
+  readonly hits: Hit[] = [];
+  private readonly state: Uint8Array;
+  private cached: string | null = null;
+
+  constructor(readonly text: string) {
+    this.state = new Uint8Array(text.length);
+  }
+
+  view(): string {
+    if (this.cached === null) {
+      let out = '';
+      for (let i = 0; i < this.text.length; i += 1) {
+        const s = this.state[i];
+        out += s === CONSUMED ? CONSUMED_CHAR : s === PROTECTED ? PROTECTED_CHAR : this.text[i];
+      }
+      this.cached = out;
+    }
+    return this.cached;
+  }
+
+  protect(start: number, end: number): void {
+    for (let i = start; i < end; i += 1) if (this.state[i] === FREE) this.state[i] = PROTECTED;
+    this.cached = null;
+  }
+
+  isFree(start: number, end: number): boolean {
+    for (let i = start; i < end; i += 1) if (this.state[i] !== FREE) return false;
+    return true;
+  }
+
+  isConsumed(index: number): boolean {
+    return this.state[index] === CONSUMED;
+  }
+
+  isProtected(index: number): boolean {
+    return this.state[index] === PROTECTED;
+  }
+
+  /** Records a hit and consumes its text (unless it overlaps what is already taken). */
+  add(start: number, end: number, value: HitValue, keep = false): Hit | null {
+    if (end <= start || !this.isFree(start, end)) return null;
+    const hit: Hit = { start, end, value, keep };
+    this.hits.push(hit);
+    for (let i = start; i < end; i += 1) this.state[i] = CONSUMED;
+    this.cached = null;
+    return hit;
+  }
+
+  /** Gives a hit's text back (a field found in the description is context, not a field). */
+  release(hit: Hit): void {
+    const index = this.hits.indexOf(hit);
+    if (index >= 0) this.hits.splice(index, 1);
+    for (let i = hit.start; i < hit.end; i += 1) this.state[i] = FREE;
+    this.cached = null;
+  }
+
+  /** True when [from, to) holds words, numbers or protected text (not only fields, spaces, punctuation). */
+  hasContent(from: number, to: number): boolean {
+    for (let i = Math.max(0, from); i < Math.min(to, this.text.length); i += 1) {
+      if (this.state[i] === CONSUMED) continue;
+      if (this.state[i] === PROTECTED) return true;
+      if (CONTENT.test(this.text[i] as string)) return true;
+    }
+    return false;
+  }
+
+  /** The next unit after `index` that is not white space (consumed units included), or -1. */
+  nextNonSpace(index: number): number {
+    for (let i = index; i < this.text.length; i += 1) if (!/\s/.test(this.text[i] as string)) return i;
+    return -1;
+  }
+
+  prevNonSpace(index: number): number {
+    for (let i = index - 1; i >= 0; i -= 1) if (!/\s/.test(this.text[i] as string)) return i;
+    return -1;
+  }
+}
+
+/** Runs a global regex over the scanner's view and calls `onMatch` for each match (the view may change). */
+export function scan(scanner: Scanner, pattern: RegExp, onMatch: (match: RegExpExecArray) => void): void {
+  const flags = pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`;
+  const re = new RegExp(pattern.source, flags);
+  let match: RegExpExecArray | null;
+  let view = scanner.view();
+  while ((match = re.exec(view)) !== null) {
+    if (match[0].length === 0) {
+      re.lastIndex += 1;
+      continue;
+    }
+    const before = scanner.hits.length;
+    onMatch(match);
+    if (scanner.hits.length !== before) {
+      // The view changed: carry on after this match in the new view.
+      const last = re.lastIndex;
+      view = scanner.view();
+      re.lastIndex = last;
+    }
+  }
+}

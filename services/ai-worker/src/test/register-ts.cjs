@@ -1,0 +1,33 @@
+// Lets plain `node` run this workspace's TypeScript (test child processes, quick experiments):
+//   node -r ./src/test/register-ts.cjs src/some-file.ts
+// Compiles each .ts file with swc on load and maps @daybook/shared to its source, as jest does.
+const fs = require('node:fs');
+const path = require('node:path');
+const Module = require('node:module');
+const swc = require('@swc/core');
+
+const sharedEntry = path.resolve(__dirname, '../../../../packages/shared/src/index.ts');
+const originalResolve = Module._resolveFilename;
+Module._resolveFilename = function resolve(request, parent, ...rest) {
+  if (request === '@daybook/shared') return sharedEntry;
+  try {
+    return originalResolve.call(this, request, parent, ...rest);
+  } catch (error) {
+    if (request.startsWith('.') && parent && parent.filename) {
+      const candidate = path.resolve(path.dirname(parent.filename), `${request}.ts`);
+      if (fs.existsSync(candidate)) return candidate;
+      const index = path.resolve(path.dirname(parent.filename), request, 'index.ts');
+      if (fs.existsSync(index)) return index;
+    }
+    throw error;
+  }
+};
+require.extensions['.ts'] = function compile(module, filename) {
+  const { code } = swc.transformSync(fs.readFileSync(filename, 'utf8'), {
+    filename,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  });
+  module._compile(code, filename);
+};

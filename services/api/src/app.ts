@@ -1,0 +1,111 @@
+import Koa from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import session from 'koa-session';
+import { RequestContext } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Redis } from 'ioredis';
+import type { Env } from './config/env';
+import type { Logger } from './logger';
+import { csrfProtection } from './http/csrf';
+import { errorHandler } from './http/error-handler';
+import { createLoginThrottle } from './http/login-throttle';
+import { securityHeaders } from './http/security-headers';
+import { createSessionStore } from './http/session-store';
+import { aiRoutes } from './modules/ai/ai.routes';
+import { createAiService } from './modules/ai/ai.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { clientRoutes } from './modules/clients/clients.routes';
+import { createClientsService } from './modules/clients/clients.service';
+import { contactRoutes } from './modules/contacts/contacts.routes';
+import { createContactsService } from './modules/contacts/contacts.service';
+import { dailyPlanRoutes } from './modules/daily-plan/daily-plan.routes';
+import { createDailyPlanService } from './modules/daily-plan/daily-plan.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { noteRoutes } from './modules/notes/notes.routes';
+import { createNotesService } from './modules/notes/notes.service';
+import { createTaskCommentsService } from './modules/tasks/task-comments.service';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { createTasksService } from './modules/tasks/tasks.service';
+import { timeIncrementRoutes } from './modules/time-increments/time-increments.routes';
+import { createTimeIncrementsService } from './modules/time-increments/time-increments.service';
+import { adminRoutes } from './modules/users/admin.routes';
+import { createUsersService } from './modules/users/users.service';
+import type { StructureTaskQueue } from './queue/structure-task.queue';
+
+export interface AppDeps {
+  env: Env;
+  orm: MikroORM;
+  redis: Redis;
+  logger: Logger;
+  sessionSecret: string;
+  /** The current instant; tests pass a fixed clock. */
+  clock?: () => Date;
+  /** The natural-language queue producer (main.ts creates and closes it); without it the AI route answers 503. */
+  aiQueue?: StructureTaskQueue;
+}
+
+export const SESSION_COOKIE = 'daybook.sid';
+/** JSON bodies above this size are refused with 413 (the largest legitimate body is a long note). */
+export const JSON_BODY_LIMIT = '512kb';
+
+/** Builds the Koa app; `main.ts` listens with it and tests drive it with supertest. */
+export function createApp(deps: AppDeps): Koa {
+  const { env, orm, redis, logger } = deps;
+  const em = orm.em;
+  const clock = deps.clock ?? (() => new Date());
+  const app = new Koa({ proxy: env.TRUST_PROXY, keys: [deps.sessionSecret] });
+  // Behind the bundled nginx, the last X-Forwarded-For entry is the one nginx saw.
+  app.maxIpsCount = 1;
+  app.silent = true;
+
+  // Services: one per domain, each taking the root EntityManager (requests get their own context).
+  const users = createUsersService(em, { registrationEnabled: env.REGISTRATION_ENABLED });
+  const tasks = createTasksService(em, clock);
+  const taskComments = createTaskCommentsService(em);
+  const dailyPlan = createDailyPlanService(em, clock, tasks);
+  const throttle = createLoginThrottle(redis, logger, {
+    maxFailures: env.LOGIN_MAX_FAILURES,
+    windowSeconds: env.LOGIN_WINDOW_SECONDS,
+  });
+
+  app.use(securityHeaders());
+  app.use(errorHandler(logger));
+  app.use((_ctx, next) => RequestContext.create(em, next));
+  app.use(
+    session(
+      {
+        key: SESSION_COOKIE,
+        maxAge: env.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
+        httpOnly: true,
+        signed: true,
+        sameSite: 'lax',
+        // 'auto' leaves it to Koa: Secure exactly when the request came over HTTPS.
+        ...(env.COOKIE_SECURE === 'auto' ? {} : { secure: env.COOKIE_SECURE === 'true' }),
+        rolling: false,
+        renew: true,
+        store: createSessionStore(em),
+      },
+      app,
+    ),
+  );
+  app.use(csrfProtection());
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
+
+  const routers = [
+    healthRoutes(em, redis),
+    authRoutes(users, throttle),
+    adminRoutes(users),
+    tasksRoutes(tasks, taskComments, dailyPlan),
+    dailyPlanRoutes(dailyPlan),
+    clientRoutes(createClientsService(em)),
+    contactRoutes(createContactsService(em)),
+    timeIncrementRoutes(createTimeIncrementsService(em)),
+    noteRoutes(createNotesService(em)),
+    aiRoutes(createAiService(em, deps.aiQueue ?? null, clock)),
+  ];
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  return app;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Values people copy from examples and forget to change; a session secret like these is refused. */
+const PLACEHOLDER_SECRET = /change.?me|changeit|^secret$|^password$|^x+$/i;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/daybook'),
+  REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (or leave it unset to have one generated)')
+    .refine((s) => !PLACEHOLDER_SECRET.test(s), 'is a placeholder; set a random value or leave it unset')
+    .optional(),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  TRUST_PROXY: booleanString.default(false),
+  REGISTRATION_ENABLED: booleanString.default(true),
+  ADMIN_USERNAME: z.string().trim().min(3).max(64).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(6)
+    .max(256)
+    .refine((s) => !PLACEHOLDER_SECRET.test(s), 'is a placeholder; choose a real password')
+    .optional(),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+  AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Thrown when the environment is unusable; lists every bad variable at once. */
+export class EnvError extends Error {}
+
+/** Parses the environment once at start-up; empty strings count as unset (as docker compose passes them). */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+    throw new EnvError('Invalid environment:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  return env;
+}

@@ -1,0 +1,23 @@
+import { AppSettingEntity } from './app-setting.entity';
+import { SessionEntity } from '../modules/auth/session.entity';
+import { ClientEntity } from '../modules/clients/client.entity';
+import { DelegationContactEntity } from '../modules/contacts/delegation-contact.entity';
+import { DailyPlanEntity } from '../modules/daily-plan/daily-plan.entity';
+import { NoteItemEntity, NoteListEntity } from '../modules/notes/note.entity';
+import { TaskCommentEntity, TaskEntity } from '../modules/tasks/task.entity';
+import { TimeIncrementEntity } from '../modules/time-increments/time-increment.entity';
+import { UserEntity } from '../modules/users/user.entity';
+
+export const entities = [
+  UserEntity,
+  SessionEntity,
+  ClientEntity,
+  DelegationContactEntity,
+  TimeIncrementEntity,
+  TaskEntity,
+  TaskCommentEntity,
+  NoteListEntity,
+  NoteItemEntity,
+  DailyPlanEntity,
+  AppSettingEntity,
+];

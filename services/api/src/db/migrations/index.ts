@@ -1,0 +1,13 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261121064028 } from './Migration20261121064028';
+import { Migration20261121065000 } from './Migration20261121065000';
+
+/**
+ * Every migration, in order. They are listed here rather than discovered from the folder so the same
+ * list runs at api start-up and inside jest. Create one with `npm run migration:create -w @daybook/api`
+ * and add it below.
+ */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261121064028', class: Migration20261121064028 },
+  { name: 'Migration20261121065000', class: Migration20261121065000 },
+];

@@ -1,0 +1,68 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  AI_CLIENT_NAME_MAX,
+  AI_MAX_CLIENTS,
+  AI_MAX_TIME_INCREMENTS,
+  ESTIMATED_TIME_MAX,
+  structureTaskJobDataSchema,
+  type StructuredTask,
+  type StructureTaskBody,
+} from '@daybook/shared';
+import type { Actor } from '../../http/actor';
+import { serviceUnavailable } from '../../http/errors';
+import { StructureTaskQueueError, type StructureTaskQueue } from '../../queue/structure-task.queue';
+
+export interface AiService {
+  /** POST /api/ai/structure-task: the user's text as a structured task (spec §3, DECISIONS 16–18). */
+  structureTask(actor: Actor, body: StructureTaskBody): Promise<StructuredTask>;
+}
+
+const MESSAGES: Record<StructureTaskQueueError['reason'], string> = {
+  unavailable: 'Natural-language entry is unavailable right now. Please try again in a moment, or add the task by hand.',
+  timeout: 'The task assistant did not answer in time. Please try again in a moment, or add the task by hand.',
+  failed: 'The task assistant could not process this description. Please try again, or add the task by hand.',
+};
+
+const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+
+/**
+ * Reads the acting user's own clients, time increments and timezone (the user's own lists are the truth:
+ * names in the request body never widen them), enqueues a structure-task job with no secrets or session
+ * data, and waits for the worker's answer. Queue problems become a 503 with a clear message.
+ */
+export function createAiService(em: EntityManager, queue: StructureTaskQueue | null, clock: () => Date): AiService {
+  async function ownClients(userId: string): Promise<string[]> {
+    const rows = await em
+      .getConnection()
+      .execute<Array<{ name: string }>>('select name from clients where user_id = ? order by sort_order, name limit ?', [userId, AI_MAX_CLIENTS]);
+    return rows.map((r) => r.name.trim()).filter((name) => name !== '' && name.length <= AI_CLIENT_NAME_MAX);
+  }
+
+  async function ownTimeIncrements(userId: string): Promise<Array<{ label: string; value: string }>> {
+    const rows = await em
+      .getConnection()
+      .execute<Array<{ label: string; value: string }>>('select label, value from time_increments where user_id = ? order by created_at, value limit ?', [
+        userId,
+        AI_MAX_TIME_INCREMENTS,
+      ]);
+    return rows.filter((r) => r.label.length <= ESTIMATED_TIME_MAX && r.value.length <= ESTIMATED_TIME_MAX).map((r) => ({ label: r.label, value: r.value }));
+  }
+
+  return {
+    async structureTask(actor, body) {
+      const [clients, timeIncrements] = await Promise.all([ownClients(actor.id), ownTimeIncrements(actor.id)]);
+      const data = structureTaskJobDataSchema.parse({ input: body.input, now: clock().toISOString(), timezone: actor.timezone, clients, timeIncrements });
+      if (!queue) throw serviceUnavailable(MESSAGES.unavailable);
+      let result: StructuredTask;
+      try {
+        result = await queue.structure(data);
+      } catch (error) {
+        if (error instanceof StructureTaskQueueError) throw serviceUnavailable(MESSAGES[error.reason]);
+        throw error;
+      }
+      // The worker is trusted to match the user's list; a name outside it never reaches the client (DECISIONS 8).
+      const clientName = result.clientName === null ? null : (clients.find((c) => sameName(c, result.clientName as string)) ?? null);
+      return { ...result, clientName };
+    },
+  };
+}

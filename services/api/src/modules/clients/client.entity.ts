@@ -1,0 +1,20 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { DEFAULT_CLIENT_COLOR } from '@daybook/shared';
+import { createdAtProperty, idProperty, updatedAtProperty } from '../../db/entity-helpers';
+import { UserEntity } from '../users/user.entity';
+
+export const ClientEntity = defineEntity({
+  name: 'Client',
+  tableName: 'clients',
+  properties: {
+    id: idProperty(),
+    user: () => p.manyToOne(UserEntity).ref().deleteRule('cascade'),
+    name: p.string().length(200),
+    color: p.string().length(7).default(DEFAULT_CLIENT_COLOR),
+    sortOrder: p.integer().default(0),
+    createdAt: createdAtProperty(),
+    updatedAt: updatedAtProperty(),
+  },
+  indexes: [{ name: 'clients_user_order_idx', properties: ['user', 'sortOrder', 'name'] }],
+});
+export type Client = InferEntity<typeof ClientEntity>;

@@ -1,0 +1,78 @@
+import Router from '@koa/router';
+import {
+  idParamsSchema,
+  noteItemCreateBodySchema,
+  noteItemUpdateBodySchema,
+  noteListCreateBodySchema,
+  noteListUpdateBodySchema,
+  noteSearchQuerySchema,
+} from '@daybook/shared';
+import { requireActor } from '../../http/actor';
+import { parseBody, parseParams, parseQuery } from '../../http/validate';
+import type { NotesService } from './notes.service';
+
+/** Notes (spec §7): pages, their notes, and search. */
+export function noteRoutes(notes: NotesService): Router {
+  const router = new Router({ prefix: '/api' });
+
+  router.get('/note-lists', async (ctx) => {
+    ctx.body = await notes.listPages(requireActor(ctx));
+  });
+
+  router.post('/note-lists', async (ctx) => {
+    const actor = requireActor(ctx);
+    const body = parseBody(ctx, noteListCreateBodySchema);
+    ctx.status = 201;
+    ctx.body = await notes.createPage(actor, body);
+  });
+
+  router.patch('/note-lists/:id', async (ctx) => {
+    const actor = requireActor(ctx);
+    const { id } = parseParams(ctx, idParamsSchema);
+    const body = parseBody(ctx, noteListUpdateBodySchema);
+    ctx.body = await notes.updatePage(actor, id, body);
+  });
+
+  router.delete('/note-lists/:id', async (ctx) => {
+    const actor = requireActor(ctx);
+    const { id } = parseParams(ctx, idParamsSchema);
+    await notes.removePage(actor, id);
+    ctx.status = 204;
+  });
+
+  router.get('/note-lists/:id/items', async (ctx) => {
+    const actor = requireActor(ctx);
+    const { id } = parseParams(ctx, idParamsSchema);
+    ctx.body = await notes.listItems(actor, id);
+  });
+
+  router.post('/note-lists/:id/items', async (ctx) => {
+    const actor = requireActor(ctx);
+    const { id } = parseParams(ctx, idParamsSchema);
+    const body = parseBody(ctx, noteItemCreateBodySchema);
+    ctx.status = 201;
+    ctx.body = await notes.createItem(actor, id, body);
+  });
+
+  router.patch('/note-items/:id', async (ctx) => {
+    const actor = requireActor(ctx);
+    const { id } = parseParams(ctx, idParamsSchema);
+    const body = parseBody(ctx, noteItemUpdateBodySchema);
+    ctx.body = await notes.updateItem(actor, id, body);
+  });
+
+  router.delete('/note-items/:id', async (ctx) => {
+    const actor = requireActor(ctx);
+    const { id } = parseParams(ctx, idParamsSchema);
+    await notes.removeItem(actor, id);
+    ctx.status = 204;
+  });
+
+  router.get('/notes/search', async (ctx) => {
+    const actor = requireActor(ctx);
+    const query = parseQuery(ctx, noteSearchQuerySchema);
+    ctx.body = await notes.search(actor, query);
+  });
+
+  return router;
+}

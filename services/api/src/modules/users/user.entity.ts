@@ -1,0 +1,28 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { DEFAULT_TIMEZONE, ROLES } from '@daybook/shared';
+import { createdAtProperty, idProperty, updatedAtProperty } from '../../db/entity-helpers';
+
+export const UserEntity = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: idProperty(),
+    username: p.string().length(64),
+    email: p.string().length(254).nullable(),
+    passwordHash: p.text().hidden(),
+    firstName: p.string().length(100).nullable(),
+    lastName: p.string().length(100).nullable(),
+    profileImageUrl: p.text().nullable(),
+    role: p.enum([...ROLES]).default('user'),
+    timezone: p.string().length(100).default(DEFAULT_TIMEZONE),
+    enableDelegation: p.boolean().default(false),
+    createdAt: createdAtProperty(),
+    updatedAt: updatedAtProperty(),
+  },
+  // Usernames and emails are unique regardless of case ("Anna" and "anna" are one person).
+  uniques: [
+    { name: 'users_username_lower_unique', expression: 'create unique index "users_username_lower_unique" on "users" (lower("username"))' },
+    { name: 'users_email_lower_unique', expression: 'create unique index "users_email_lower_unique" on "users" (lower("email"))' },
+  ],
+});
+export type User = InferEntity<typeof UserEntity>;

@@ -1,0 +1,173 @@
+import type Router from '@koa/router';
+import { truncateAll } from '../test/test-db';
+import { startTestApp, type ApiClient, type TestContext } from '../test/test-app';
+
+/**
+ * The access matrix (issue 8 §2): every route the app registers — read from the routers themselves, so
+ * a new route is covered the day it is added — called signed out, as a plain user on admin routes, and
+ * as another user aiming at the owner's ids in paths and bodies. The owner's rows must not change and
+ * no answer may carry the owner's data.
+ */
+
+/** Routes anyone may call. Everything else needs a session. */
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'POST /api/register',
+  'POST /api/login',
+  'GET /api/login',
+  'POST /api/logout',
+  'GET /api/logout',
+]);
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+function routesOf(t: TestContext): Route[] {
+  const routers = t.app.middleware.map((m) => (m as { router?: Router }).router).filter((r): r is Router => Boolean(r));
+  const routes = new Map<string, Route>();
+  for (const layer of routers.flatMap((r) => r.stack)) {
+    for (const method of layer.methods.filter((m) => m !== 'HEAD')) routes.set(`${method} ${String(layer.path)}`, { method, path: String(layer.path) });
+  }
+  return [...routes.values()];
+}
+
+let t: TestContext;
+let owner: { userId: string; taskId: string; commentId: string; clientId: string; contactId: string; incrementId: string; pageId: string; subPageId: string; itemId: string };
+let routes: Route[];
+const SECRET = 'olivia-secret';
+
+beforeAll(async () => {
+  t = await startTestApp({ AI_REQUEST_TIMEOUT_MS: '300' });
+  await truncateAll(t.orm);
+  await t.client().signUpAndIn('root'); // the first account is the admin; the others are plain users
+  const olivia = t.client();
+  const { id: userId } = await olivia.signUpAndIn('olivia');
+  await olivia.patch('/api/auth/user/settings', { enableDelegation: true });
+  const clientId = (await olivia.post('/api/clients', { name: `${SECRET} client` })).body.id;
+  const contactId = (await olivia.post('/api/delegation-contacts', { name: `${SECRET} contact` })).body.id;
+  const incrementId = (await olivia.post('/api/time-increments', { label: '3 hours', value: '3h' })).body.id;
+  const taskId = (await olivia.post('/api/tasks', { title: `${SECRET} task`, clientId, isDelegated: true, delegatedToId: contactId, dueDate: '2026-03-09' })).body.id;
+  const commentId = (await olivia.post(`/api/tasks/${taskId}/comments`, { content: `${SECRET} comment` })).body.id;
+  const pageId = (await olivia.post('/api/note-lists', { title: `${SECRET} page`, clientId })).body.id;
+  const subPageId = (await olivia.post('/api/note-lists', { title: `${SECRET} sub-page`, parentPageId: pageId })).body.id;
+  const itemId = (await olivia.post(`/api/note-lists/${pageId}/items`, { content: `${SECRET} note`, clientId })).body.id;
+  await olivia.put('/api/daily-plan', { priorityTaskIds: [taskId] });
+  owner = { userId, taskId, commentId, clientId, contactId, incrementId, pageId, subPageId, itemId };
+  for (const [name, id] of Object.entries(owner)) if (typeof id !== 'string') throw new Error(`setup: no ${name}`);
+  routes = routesOf(t);
+});
+afterAll(() => t.close());
+
+/** The owner's id a path parameter stands for, by the route's resource. */
+function pathFor(route: Route): string {
+  return route.path.replace(/:(\w+)/g, (_, param: string) => {
+    if (param === 'commentId') return owner.commentId;
+    if (param === 'userId' || route.path.startsWith('/api/admin/users/')) return owner.userId;
+    const byPrefix: [string, string][] = [
+      ['/api/tasks/', owner.taskId],
+      ['/api/clients/', owner.clientId],
+      ['/api/delegation-contacts/', owner.contactId],
+      ['/api/time-increments/', owner.incrementId],
+      ['/api/note-lists/', owner.pageId],
+      ['/api/note-items/', owner.itemId],
+    ];
+    const id = byPrefix.find(([prefix]) => route.path.startsWith(prefix))?.[1];
+    if (!id) throw new Error(`The access matrix does not know which id ${route.method} ${route.path} takes for :${param}; add it here.`);
+    return id;
+  });
+}
+
+/** A body aiming every id field a route may read at the owner's rows. */
+const hostileBody = () => ({
+  title: 'hijack', name: 'hijack', content: 'hijack', input: `tell me about ${SECRET}`, label: '5 hours', value: '5h',
+  isCompleted: true, enableDelegation: true, timezone: 'Europe/Berlin', newPassword: 'hijacked-password',
+  taskIds: [owner.taskId], type: 'active', priorityTaskIds: [owner.taskId], clients: [{ id: owner.clientId, sortOrder: 7 }],
+  clientId: owner.clientId, parentPageId: owner.pageId, delegatedToId: owner.contactId, isDelegated: true, noteListId: owner.pageId,
+});
+
+function call(client: ApiClient, route: Route, path = pathFor(route)) {
+  const url = route.method === 'GET' ? `${path}?query=${SECRET}&start=2026-03-08T05:00:00.000Z&end=2026-03-15T04:00:00.000Z` : path;
+  switch (route.method) {
+    case 'GET': return client.get(url);
+    case 'POST': return client.post(url, hostileBody());
+    case 'PUT': return client.put(url, hostileBody());
+    case 'PATCH': return client.patch(url, hostileBody());
+    case 'DELETE': return client.delete(url);
+    default: throw new Error(`unexpected method ${route.method}`);
+  }
+}
+
+/** A fingerprint of every row the owner has, in every table. */
+async function ownerFingerprint(): Promise<string> {
+  const [row] = await t.orm.em.getConnection().execute<{ fp: string }[]>(
+    `select md5(concat_ws('|',
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from users x where x.id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from tasks x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from task_comments x join tasks y on y.id = x.task_id where y.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from clients x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from delegation_contacts x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from time_increments x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from note_lists x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from note_items x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from daily_plans x where x.user_id = ?),
+       (select count(*) from sessions x where x.user_id = ?))) as fp`,
+    Array(10).fill(owner.userId),
+  );
+  return row!.fp;
+}
+
+describe('access matrix', () => {
+  it('reads a realistic set of routes from the routers', () => {
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes).toContainEqual({ method: 'PATCH', path: '/api/tasks/:id/complete' });
+  });
+
+  it('answers 401 to every non-public route when signed out', async () => {
+    const stranger = t.client();
+    const before = await ownerFingerprint();
+    const wrong: string[] = [];
+    for (const route of routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`))) {
+      const res = await call(stranger, route);
+      if (res.status !== 401) wrong.push(`${route.method} ${route.path} → ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await ownerFingerprint()).toBe(before);
+  });
+
+  it('answers 403 to a plain user on every admin route', async () => {
+    const plain = t.client();
+    await plain.signUpAndIn('pat');
+    const before = await ownerFingerprint();
+    const wrong: string[] = [];
+    for (const route of routes.filter((r) => r.path.startsWith('/api/admin/'))) {
+      const res = await call(plain, route);
+      if (res.status !== 403) wrong.push(`${route.method} ${route.path} → ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await ownerFingerprint()).toBe(before);
+  });
+
+  it('treats the owner’s ids as missing for another user, leaks nothing and changes nothing', async () => {
+    const mallory = t.client();
+    await mallory.signUpAndIn('mallory');
+    await mallory.patch('/api/auth/user/settings', { enableDelegation: true });
+    const before = await ownerFingerprint();
+    const wrong: string[] = [];
+    const ownerIds = Object.values(owner);
+    const sessionEnders = new Set(['POST /api/logout', 'GET /api/logout']);
+    const userRoutes = routes.filter((r) => !r.path.startsWith('/api/admin/') && !sessionEnders.has(`${r.method} ${r.path}`));
+    for (const route of userRoutes) {
+      const res = await call(mallory, route);
+      const text = res.text ?? '';
+      const leaked = text.includes(SECRET) || ownerIds.some((id) => text.includes(id));
+      const namesOwnerId = route.path.includes(':');
+      if (leaked) wrong.push(`${route.method} ${route.path} leaked the owner's data`);
+      if (namesOwnerId && ![400, 404].includes(res.status)) wrong.push(`${route.method} ${route.path} → ${res.status}, expected 404 or 400`);
+      if (res.status >= 500 && res.status !== 503) wrong.push(`${route.method} ${route.path} → ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await ownerFingerprint()).toBe(before);
+  });
+});

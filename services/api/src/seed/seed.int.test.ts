@@ -1,0 +1,92 @@
+import { RequestContext } from '@mikro-orm/core';
+import { SqlEntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import type { Actor } from '../http/actor';
+import { createDailyPlanService } from '../modules/daily-plan/daily-plan.service';
+import { createTasksService } from '../modules/tasks/tasks.service';
+import { createTestOrm, rowCounts } from '../test/test-db';
+import { seed } from './seed';
+
+const now = new Date('2026-03-09T15:00:00Z');
+let orm: MikroORM;
+let bigUser: Actor;
+
+beforeAll(async () => {
+  orm = await createTestOrm();
+  const summary = await seed(orm.em.fork(), { users: 20, tasks: 500, bigUserTasks: 3000, notePages: 2, now });
+  expect(summary).toMatchObject({ users: 20, tasks: 19 * 500 + 3000 });
+  const [row] = await orm.em.getConnection().execute<Actor[]>(
+    `select id, username, role, timezone, enable_delegation as "enableDelegation" from users where username = 'seed-user-1'`,
+  );
+  bigUser = row!;
+}, 60_000);
+afterAll(() => orm.close(true));
+
+describe('seed', () => {
+  it('fills every table with tasks in every state', async () => {
+    const counts = await rowCounts(orm);
+    expect(counts).toMatchObject({ users: 20, tasks: 12_500 });
+    for (const table of ['clients', 'time_increments', 'delegation_contacts', 'note_lists', 'note_items']) expect(counts[table]).toBeGreaterThan(0);
+    const [states] = await orm.em.getConnection().execute<Record<string, string>[]>(
+      `select count(*) filter (where is_archived) as archived, count(*) filter (where is_backlog) as backlog,
+              count(*) filter (where is_completed and not is_archived) as completed, count(*) filter (where is_recurring) as recurring,
+              count(*) filter (where is_delegated) as delegated, count(*) filter (where due_date is null) as undated
+         from tasks`,
+    );
+    for (const count of Object.values(states!)) expect(Number(count)).toBeGreaterThan(50);
+    const [pages] = await orm.em.getConnection().execute<{ subpages: string; longest: number }[]>(
+      `select (select count(*) from note_lists where parent_page_id is not null) as subpages, (select max(length(content)) from note_items) as longest`,
+    );
+    expect(Number(pages!.subpages)).toBeGreaterThan(0);
+    expect(pages!.longest).toBeGreaterThan(1000);
+  });
+});
+
+describe('dashboard reads of a user with thousands of tasks', () => {
+  interface PlanNode {
+    'Node Type': string;
+    'Relation Name'?: string;
+    Plans?: PlanNode[];
+  }
+  const scansOf = (node: PlanNode): string[] => [
+    ...(node['Relation Name'] ? [`${node['Node Type']} on ${node['Relation Name']}`] : []),
+    ...(node.Plans ?? []).flatMap(scansOf),
+  ];
+
+  /** Runs a read through the services, capturing each SQL statement, then asks Postgres how it scans tables. */
+  async function scansOfRead(read: () => Promise<unknown>): Promise<string[]> {
+    const captured: { sql: string; params: unknown[] }[] = [];
+    const original = SqlEntityManager.prototype.execute;
+    const spy = jest.spyOn(SqlEntityManager.prototype, 'execute').mockImplementation(function (this: SqlEntityManager, sql, params, method) {
+      if (typeof sql === 'string') captured.push({ sql, params: params ?? [] });
+      return original.call(this, sql, params, method);
+    });
+    try {
+      await RequestContext.create(orm.em, read);
+    } finally {
+      spy.mockRestore();
+    }
+    const scans = [];
+    for (const { sql, params } of captured.filter((c) => /^\s*select/i.test(c.sql))) {
+      const rows = await orm.em.getConnection().execute<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(`explain (format json) ${sql}`, params);
+      scans.push(...scansOf(rows[0]!['QUERY PLAN'][0]!.Plan));
+    }
+    return scans;
+  }
+
+  const tasks = () => createTasksService(orm.em, () => now);
+  it.each([
+    ['today', () => tasks().today(bigUser)],
+    ['monday', () => tasks().monday(bigUser)],
+    ['active', () => tasks().active(bigUser)],
+    ['backlog', () => tasks().backlog(bigUser)],
+    ['delegated', () => tasks().delegated(bigUser)],
+    ['archived page', () => tasks().archived(bigUser, { limit: 50 })],
+    ['calendar week', () => tasks().calendar(bigUser, { start: '2026-03-08T05:00:00.000Z', end: '2026-03-15T04:00:00.000Z' })],
+    ['daily plan', () => createDailyPlanService(orm.em, () => now, tasks()).get(bigUser)],
+  ])('%s reads tasks through an index, never a sequential scan', async (_name, read) => {
+    const scans = await scansOfRead(read);
+    const taskScans = scans.filter((scan) => scan.endsWith(' on tasks'));
+    expect(taskScans.length).toBeGreaterThan(0);
+    expect(taskScans.filter((scan) => !/^(Index Scan|Index Only Scan|Bitmap Heap Scan) on tasks$/.test(scan))).toEqual([]);
+  });
+});

@@ -1,0 +1,20 @@
+import '@testing-library/jest-dom';
+import { cleanup } from '@testing-library/react';
+import { resetToasts } from '../src/lib/toast';
+
+// jsdom has no PointerEvent; a MouseEvent with a pointer id is enough for swipe handling.
+if (typeof window.PointerEvent === 'undefined') {
+  class PointerEventPolyfill extends MouseEvent {
+    readonly pointerId: number;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 1;
+    }
+  }
+  window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
+}
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+});

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Reports the JavaScript each route loads before it can paint, in KB gzip, from the Vite manifest of
+// the last `npm run build`: the entry chunk plus the route's lazy chunk and every chunk they import
+// statically (dynamic imports such as dialogs are not counted). Exits 1 when the dashboard exceeds the
+// budget (issue 5: at most 250 KB gzip).
+//   node services/web/scripts/bundle-size.mjs [--json]
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+export const DASHBOARD_BUDGET_KB = 250;
+
+const ROUTES = {
+  'landing (signed out)': 'src/features/landing/LandingPage.tsx',
+  'dashboard (/, /dashboard)': 'src/features/dashboard/DashboardPage.tsx',
+  'daily review (/daily-review)': 'src/features/daily-review/DailyReviewPage.tsx',
+  'clients (/clients)': 'src/features/clients/ClientsPage.tsx',
+  'archived (/archived)': 'src/features/archived/ArchivedPage.tsx',
+  'calendar (/calendar)': 'src/features/calendar/CalendarPage.tsx',
+  'admin users (/admin/users)': 'src/features/admin/AdminUsersPage.tsx',
+  'kanban (/kanban)': 'src/features/kanban/KanbanPage.tsx',
+  'notes (/notes)': 'src/features/notes/NotesPage.tsx',
+  '404': 'src/app/NotFoundPage.tsx',
+};
+const LAZY_PARTS = {
+  'drag and drop (after first paint)': 'src/components/tasks/SortableTaskList.tsx',
+  'task dialog (on open)': 'src/components/tasks/TaskDialog.tsx',
+  'settings dialog (on open)': 'src/features/dashboard/settings/SettingsDialog.tsx',
+  'overdue review dialog (on prompt)': 'src/features/overdue/OverdueReviewDialog.tsx',
+  'priorities dialog (on open)': 'src/features/daily-review/PrioritiesDialog.tsx',
+};
+
+const gzipKb = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
+
+/** The chunk files a manifest key loads, following static imports only. */
+function closure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  if (seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+const entry = closure('index.html');
+const total = (files) => [...files].reduce((sum, file) => sum + gzipKb(file), 0);
+const rows = [];
+rows.push(['entry (index.html)', total(entry)]);
+for (const [name, key] of Object.entries(ROUTES)) rows.push([name, total(new Set([...entry, ...closure(key)]))]);
+for (const [name, key] of Object.entries(LAZY_PARTS)) {
+  const extra = [...closure(key)].filter((file) => !entry.has(file) && !closure(ROUTES['dashboard (/, /dashboard)']).has(file));
+  rows.push([`${name}, extra`, total(new Set(extra))]);
+}
+
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify(Object.fromEntries(rows.map(([name, kb]) => [name, Math.round(kb * 10) / 10])), null, 2));
+} else {
+  console.log('Initial JavaScript per route (KB gzip):');
+  for (const [name, kb] of rows) console.log(`  ${name.padEnd(40)} ${kb.toFixed(1).padStart(7)}`);
+}
+const dashboard = rows.find(([name]) => name.startsWith('dashboard'))?.[1] ?? 0;
+if (dashboard > DASHBOARD_BUDGET_KB) {
+  console.error(`The dashboard loads ${dashboard.toFixed(1)} KB gzip of JavaScript; the budget is ${DASHBOARD_BUDGET_KB} KB.`);
+  process.exit(1);
+}

@@ -1,0 +1,22 @@
+import type { AdminCreateUserBody, User } from '@daybook/shared';
+import { baseApi } from './baseApi';
+
+/** User management (spec §6–7): admins only; the api enforces it. */
+export const adminApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminUsers: build.query<User[], void>({ query: () => 'admin/users', providesTags: ['AdminUser'] }),
+    createAdminUser: build.mutation<User, AdminCreateUserBody>({
+      query: (body) => ({ url: 'admin/users', method: 'POST', body }),
+      invalidatesTags: (_user, error) => (error ? [] : ['AdminUser']),
+    }),
+    deleteAdminUser: build.mutation<void, string>({
+      query: (id) => ({ url: `admin/users/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['AdminUser']),
+    }),
+    resetUserPassword: build.mutation<{ message: string }, { userId: string; newPassword: string }>({
+      query: ({ userId, newPassword }) => ({ url: `admin/users/${userId}/reset-password`, method: 'POST', body: { newPassword } }),
+    }),
+  }),
+});
+
+export const { useGetAdminUsersQuery, useCreateAdminUserMutation, useDeleteAdminUserMutation, useResetUserPasswordMutation } = adminApi;

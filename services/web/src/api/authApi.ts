@@ -1,0 +1,61 @@
+import type { LoginBody, RegisterBody, Timezone, User } from '@daybook/shared';
+import { baseApi } from './baseApi';
+import { setSigningOut } from './unauthorized';
+
+/** Accounts (spec §7): the current user, sign-in, registration, sign-out and the user's own settings. */
+export const authApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The signed-in user, or null when signed out (a 401 yields no user). Always refetched on mount. */
+    getCurrentUser: build.query<User | null, void>({
+      query: () => 'auth/user',
+      providesTags: ['CurrentUser'],
+    }),
+    login: build.mutation<User, LoginBody>({
+      query: (body) => ({ url: 'login', method: 'POST', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data: user } = await queryFulfilled.catch(() => ({ data: null }));
+        if (user) dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
+      },
+    }),
+    register: build.mutation<User, RegisterBody>({
+      query: (body) => ({ url: 'register', method: 'POST', body }),
+    }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: 'logout', method: 'POST' }),
+      async onQueryStarted(_arg, { queryFulfilled }) {
+        setSigningOut(true);
+        // Still signed in when the sign-out failed: a later 401 is a lost session again.
+        await queryFulfilled.catch(() => setSigningOut(false));
+      },
+    }),
+    updateSettings: build.mutation<User, { enableDelegation: boolean }>({
+      query: (body) => ({ url: 'auth/user/settings', method: 'PATCH', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data: user } = await queryFulfilled.catch(() => ({ data: null }));
+        if (user) dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
+      },
+      invalidatesTags: (_user, error) => (error ? [] : ['Contact']),
+    }),
+    updateTimezone: build.mutation<User, { timezone: Timezone }>({
+      query: (body) => ({ url: 'auth/user/timezone', method: 'PATCH', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data: user } = await queryFulfilled.catch(() => ({ data: null }));
+        if (user) dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
+      },
+      // "Today" moves with the zone (DECISIONS 1): the day lists and the daily plan change.
+      invalidatesTags: (_user, error) => (error ? [] : ['Task', 'DailyPlan']),
+    }),
+  }),
+});
+
+export const {
+  useGetCurrentUserQuery,
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useUpdateSettingsMutation,
+  useUpdateTimezoneMutation,
+} = authApi;
+
+/** The current user query as the app uses it: always fresh on mount (spec §7). */
+export const useCurrentUser = () => useGetCurrentUserQuery(undefined, { refetchOnMountOrArgChange: true });

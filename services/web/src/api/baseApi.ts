@@ -1,0 +1,51 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@daybook/shared';
+import { toApiError, type ApiError } from './apiError';
+import { handleUnauthorized } from './unauthorized';
+
+/** Endpoints for which a 401 is an answer, not a lost session. */
+const SIGNED_OUT_MEANS_NULL = new Set(['getCurrentUser']); // spec §7: a 401 yields no user
+const UNAUTHORIZED_EXPECTED = new Set(['login']); // wrong credentials
+
+const apiRoot = typeof window === 'undefined' ? '/api' : new URL('/api', window.location.origin).href;
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: apiRoot,
+  credentials: 'include', // spec §7: every request carries the cookies…
+  cache: 'no-store', // …and is never answered from the HTTP cache
+  prepareHeaders(headers) {
+    headers.set(CSRF_HEADER, CSRF_HEADER_VALUE); // DECISIONS 9; harmless on reads
+    headers.set('Accept', 'application/json');
+    return headers;
+  },
+  responseHandler: 'content-type',
+});
+
+/** The one base query: errors become `status: body` (apiError.ts), and any unexpected 401 logs out. */
+export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
+  const result = await rawBaseQuery(args, api, extraOptions);
+  if (!result.error) return { data: result.data ?? null, meta: result.meta };
+  const { error } = result;
+  const status = error.status === 'PARSING_ERROR' ? error.originalStatus : error.status;
+  if (status === 401 && SIGNED_OUT_MEANS_NULL.has(api.endpoint)) return { data: null, meta: result.meta };
+  if (status === 401 && !UNAUTHORIZED_EXPECTED.has(api.endpoint)) handleUnauthorized();
+  const data = 'data' in error ? error.data : 'error' in error ? error.error : undefined;
+  return { error: toApiError(status, data, result.meta?.response?.statusText), meta: result.meta };
+};
+
+export const TAG_TYPES = ['CurrentUser', 'Task', 'DailyPlan', 'Client', 'Contact', 'TimeIncrement', 'NoteList', 'NoteItem', 'AdminUser'] as const;
+
+/**
+ * The one RTK Query api (ARCHITECTURE convention 11); each domain adds its endpoints with
+ * `injectEndpoints` in its own file. Cache rules of spec §9: data fresh for 5 minutes, unused data kept
+ * 10 minutes, refetched on window focus, no retries, no polling.
+ */
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery: apiBaseQuery,
+  tagTypes: TAG_TYPES,
+  keepUnusedDataFor: 600,
+  refetchOnMountOrArgChange: 300,
+  refetchOnFocus: true,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,52 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { useCurrentUser } from '../api/authApi';
+import { LoadingScreen } from './LoadingScreen';
+
+// Every screen is its own chunk: signed-out visitors never load the dashboard, and the reverse.
+const LandingPage = lazy(() => import('../features/landing/LandingPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const NotesPage = lazy(() => import('../features/notes/NotesPage'));
+const DailyReviewPage = lazy(() => import('../features/daily-review/DailyReviewPage'));
+const ClientsPage = lazy(() => import('../features/clients/ClientsPage'));
+const ArchivedPage = lazy(() => import('../features/archived/ArchivedPage'));
+const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
+const AdminUsersPage = lazy(() => import('../features/admin/AdminUsersPage'));
+const KanbanPage = lazy(() => import('../features/kanban/KanbanPage'));
+
+/**
+ * The route table (spec §2): a Loading screen while the current user loads; signed out, the landing
+ * page at any path; signed in, the screens, and a 404 page for unknown paths.
+ */
+export function App() {
+  const currentUser = useCurrentUser();
+
+  if (currentUser.isLoading) return <LoadingScreen />;
+  if (currentUser.isError) {
+    return <LoadingScreen error="Check your connection and try again." onRetry={() => void currentUser.refetch()} />;
+  }
+  if (!currentUser.data) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <LandingPage />
+      </Suspense>
+    );
+  }
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Routes>
+        <Route path="/" element={<DashboardPage />} />
+        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/daily-review" element={<DailyReviewPage />} />
+        <Route path="/clients" element={<ClientsPage />} />
+        <Route path="/archived" element={<ArchivedPage />} />
+        <Route path="/calendar" element={<CalendarPage />} />
+        <Route path="/admin/users" element={<AdminUsersPage />} />
+        <Route path="/kanban" element={<KanbanPage />} />
+        <Route path="/notes" element={<NotesPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,78 @@
+import { createTheme, alpha } from '@mui/material/styles';
+
+/** Calm, professional look: cool greys, one blue accent, soft borders rather than heavy shadows. */
+const primary = '#2d5bd0';
+const border = '#e3e7ee';
+
+export const theme = createTheme({
+  breakpoints: {
+    // `md` is the spec's mobile breakpoint (768 px): dialogs from there up, drawers below.
+    values: { xs: 0, sm: 600, md: 768, lg: 1200, xl: 1536 },
+  },
+  palette: {
+    mode: 'light',
+    primary: { main: primary },
+    secondary: { main: '#7c4dcc' },
+    error: { main: '#d32f2f' },
+    warning: { main: '#d97706' },
+    success: { main: '#2e7d32' },
+    background: { default: '#f5f7fa', paper: '#ffffff' },
+    text: { primary: '#1f2937', secondary: '#5b6472' },
+    divider: border,
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: '"Inter", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontWeight: 700, letterSpacing: '-0.02em' },
+    h2: { fontWeight: 700, letterSpacing: '-0.02em' },
+    h3: { fontWeight: 700, letterSpacing: '-0.01em' },
+    h4: { fontWeight: 700 },
+    h5: { fontWeight: 650 },
+    h6: { fontWeight: 650, fontSize: '1.05rem' },
+    subtitle1: { fontWeight: 600 },
+    subtitle2: { fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { borderRadius: 8 } },
+    },
+    MuiPaper: {
+      styleOverrides: { outlined: { borderColor: border } },
+    },
+    MuiCard: {
+      defaultProps: { variant: 'outlined' },
+      styleOverrides: { root: { borderColor: border } },
+    },
+    MuiAppBar: {
+      defaultProps: { elevation: 0, color: 'inherit' },
+      styleOverrides: { root: { borderBottom: `1px solid ${border}`, backgroundColor: '#ffffff' } },
+    },
+    MuiTab: {
+      styleOverrides: { root: { textTransform: 'none', fontWeight: 600, minHeight: 44 } },
+    },
+    MuiTabs: {
+      styleOverrides: { root: { minHeight: 44 } },
+    },
+    MuiChip: {
+      styleOverrides: { root: { fontWeight: 600 } },
+    },
+    MuiTooltip: {
+      // Spec §9: tooltip delay 700 ms.
+      defaultProps: { enterDelay: 700, enterNextDelay: 300 },
+    },
+    MuiTextField: {
+      defaultProps: { size: 'small' },
+    },
+    MuiSelect: {
+      defaultProps: { size: 'small' },
+    },
+    MuiDialogTitle: {
+      styleOverrides: { root: { fontWeight: 650 } },
+    },
+    MuiListItemButton: {
+      styleOverrides: { root: { '&.Mui-selected': { backgroundColor: alpha(primary, 0.08) } } },
+    },
+  },
+});

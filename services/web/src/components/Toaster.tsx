@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import CheckCircleIcon from '@mui/icons-material/CheckCircleRounded';
+import ErrorIcon from '@mui/icons-material/ErrorRounded';
+import InfoIcon from '@mui/icons-material/InfoRounded';
+import { dismissToast, getToasts, subscribeToasts, type Toast } from '../lib/toast';
+
+/** Swiping a toast right by this much dismisses it (spec §9). */
+export const SWIPE_DISMISS_PX = 50;
+
+const ICONS = {
+  default: <InfoIcon color="primary" fontSize="small" />,
+  success: <CheckCircleIcon color="success" fontSize="small" />,
+  destructive: <ErrorIcon sx={{ color: 'common.white' }} fontSize="small" />,
+};
+
+function ToastView({ toast }: { toast: Toast }) {
+  const [offset, setOffset] = useState(0);
+  const start = useRef<number | null>(null);
+  const destructive = toast.variant === 'destructive';
+
+  const onPointerDown = (event: ReactPointerEvent) => {
+    if ((event.target as HTMLElement).closest('button')) return;
+    start.current = event.clientX;
+    (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event: ReactPointerEvent) => {
+    if (start.current === null) return;
+    setOffset(Math.max(0, event.clientX - start.current));
+  };
+  const onPointerUp = () => {
+    if (start.current === null) return;
+    start.current = null;
+    if (offset > SWIPE_DISMISS_PX) dismissToast(toast.id);
+    else setOffset(0);
+  };
+
+  return (
+    <Paper
+      role={destructive ? 'alert' : 'status'}
+      aria-live={destructive ? 'assertive' : 'polite'}
+      aria-atomic="true"
+      data-testid="toast"
+      elevation={6}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+      sx={{
+        pointerEvents: 'auto',
+        touchAction: 'pan-y',
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: 1.5,
+        p: 1.75,
+        pr: 1,
+        width: '100%',
+        borderRadius: 2,
+        border: '1px solid',
+        borderColor: destructive ? 'error.dark' : 'divider',
+        bgcolor: destructive ? 'error.main' : 'background.paper',
+        color: destructive ? 'common.white' : 'text.primary',
+        transform: `translateX(${offset}px)`,
+        opacity: Math.max(0.2, 1 - offset / 200),
+        transition: start.current === null ? 'transform 150ms ease, opacity 150ms ease' : 'none',
+        animation: 'toast-in 180ms ease-out',
+        '@keyframes toast-in': { from: { opacity: 0, transform: 'translateY(-8px)' }, to: { opacity: 1, transform: 'none' } },
+      }}
+    >
+      <Box sx={{ pt: '2px' }}>{ICONS[toast.variant]}</Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="subtitle2" component="p" data-testid="toast-title">
+          {toast.title}
+        </Typography>
+        {toast.description && (
+          <Typography variant="body2" component="p" data-testid="toast-description" sx={{ opacity: destructive ? 0.95 : 0.8, mt: 0.25 }}>
+            {toast.description}
+          </Typography>
+        )}
+        {toast.action && (
+          <Button
+            size="small"
+            variant={destructive ? 'contained' : 'outlined'}
+            color={destructive ? 'inherit' : 'primary'}
+            sx={{ mt: 1 }}
+            onClick={() => {
+              toast.action?.onClick();
+              dismissToast(toast.id);
+            }}
+          >
+            {toast.action.label}
+          </Button>
+        )}
+      </Box>
+      <IconButton size="small" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)} sx={{ color: 'inherit' }}>
+        <CloseIcon fontSize="small" />
+      </IconButton>
+    </Paper>
+  );
+}
+
+/** The toast area: at most one toast, top right on wide screens, across the top on phones; F8 focuses it. */
+export function Toaster() {
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  const region = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F8') region.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <Box
+      component="section"
+      ref={region}
+      tabIndex={-1}
+      aria-label="Notifications (F8)"
+      sx={{
+        position: 'fixed',
+        zIndex: (theme) => theme.zIndex.snackbar + 10,
+        // At the top: never over a dialog's or a bottom drawer's buttons.
+        right: { xs: 8, md: 24 },
+        left: { xs: 8, md: 'auto' },
+        top: { xs: 'calc(8px + env(safe-area-inset-top))', md: 76 },
+        width: { md: 380 },
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        pointerEvents: 'none',
+        outline: 'none',
+      }}
+    >
+      {toasts.map((t) => (
+        <ToastView key={t.id} toast={t} />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,134 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Client, DelegationContact, Task } from '@daybook/shared';
+import { json, makeTask, mockFetch, renderWithProviders, uuid } from '../../test/render';
+import { TaskCard, type TaskCardVariant } from './TaskCard';
+import { TaskViewContext, type TaskView } from './TaskViewContext';
+
+// Saturday 2026-03-07, 10:00 in New York.
+const NOW = new Date('2026-03-07T15:00:00Z');
+const ACME: Client = { id: uuid(10), name: 'Acme', color: '#ef4444', sortOrder: 0, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString() };
+const PAT: DelegationContact = { id: uuid(20), name: 'Pat', sortOrder: 0, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString() };
+
+function renderCard(task: Task, variant: TaskCardVariant = 'default') {
+  const view: TaskView = {
+    clientsById: new Map([[ACME.id, ACME]]),
+    contactsById: new Map([[PAT.id, PAT]]),
+    now: NOW,
+    timeZone: 'America/New_York',
+    delegationEnabled: true,
+    openTask: jest.fn(),
+  };
+  renderWithProviders(
+    <TaskViewContext.Provider value={view}>
+      <TaskCard task={task} variant={variant} />
+    </TaskViewContext.Provider>,
+  );
+  return view;
+}
+
+describe('TaskCard', () => {
+  beforeEach(() => {
+    Object.defineProperty(navigator, 'vibrate', { value: jest.fn(() => true), configurable: true });
+  });
+
+  it('shows the task: title, description, priority, due label, estimate, client, delegate and document links', () => {
+    renderCard(
+      makeTask({
+        id: uuid(1),
+        title: 'Call Acme',
+        description: 'About the renewal',
+        priority: 'high',
+        dueDate: '2026-03-07',
+        dueTime: '15:00',
+        estimatedTime: '30min',
+        clientId: ACME.id,
+        isDelegated: true,
+        delegatedToId: PAT.id,
+        documentLinks: ['https://docs.example/a', 'docs.example/b', 'javascript:alert(1)'],
+      }),
+    );
+    expect(screen.getByText('Call Acme')).toBeInTheDocument();
+    expect(screen.getByTestId('task-description')).toHaveTextContent('About the renewal');
+    expect(screen.getByText('High Priority')).toBeInTheDocument();
+    expect(screen.getByTestId('task-due')).toHaveTextContent('Due: Today · 3:00 PM');
+    expect(screen.getByTestId('task-estimate')).toHaveTextContent('30min');
+    expect(screen.getByTestId('client-chip')).toHaveTextContent('Acme');
+    expect(screen.getByTestId('task-delegate')).toHaveTextContent('Pat');
+    expect(screen.getByRole('link', { name: 'Doc 1' })).toHaveAttribute('href', 'https://docs.example/a');
+    expect(screen.getByRole('link', { name: 'Doc 2' })).toHaveAttribute('href', 'https://docs.example/b');
+    // A script link is shown, never linked.
+    expect(screen.getByText('Doc 3')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Doc 3' })).not.toBeInTheDocument();
+  });
+
+  it('shows an unknown priority as "None" and an overdue date in red', () => {
+    renderCard(makeTask({ id: uuid(1), title: 'Old', priority: 'someday' as Task['priority'], dueDate: '2026-03-02' }));
+    expect(screen.getByText('None')).toBeInTheDocument();
+    expect(screen.getByTestId('task-due')).toHaveAttribute('data-overdue', 'true');
+    expect(screen.getByTestId('task-due')).toHaveTextContent('Mar 2, 2026');
+  });
+
+  it('strikes through and dims a completed task', () => {
+    renderCard(makeTask({ id: uuid(1), title: 'Done', isCompleted: true, status: 'completed', dueDate: '2026-03-02' }));
+    expect(screen.getByTestId('task-card')).toHaveAttribute('data-completed', 'true');
+    expect(screen.getByTestId('task-title')).toHaveStyle({ textDecoration: 'line-through' });
+    expect(screen.getByTestId('task-due')).toHaveAttribute('data-overdue', 'false');
+    expect(screen.getByRole('checkbox', { name: 'Mark "Done" not complete' })).toBeChecked();
+  });
+
+  it('completes a task with "Task completed"', async () => {
+    const { requests } = mockFetch(() => json(200, makeTask({ id: uuid(1), title: 'Call', isCompleted: true })));
+    renderCard(makeTask({ id: uuid(1), title: 'Call' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Mark "Call" complete' }));
+    expect(await screen.findByText('Task completed')).toBeInTheDocument();
+    expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/api/tasks/${uuid(1)}/complete`, body: { isCompleted: true } });
+  });
+
+  it('changes the priority with "Priority updated"', async () => {
+    const { requests } = mockFetch(() => json(200, makeTask({ id: uuid(1), title: 'Call', priority: 'urgent' })));
+    renderCard(makeTask({ id: uuid(1), title: 'Call' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change priority' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Urgent' }));
+    expect(await screen.findByText('Priority updated')).toBeInTheDocument();
+    expect(screen.getByText('Task priority has been updated successfully')).toBeInTheDocument();
+    expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/api/tasks/${uuid(1)}`, body: { priority: 'urgent' } });
+  });
+
+  it('says "Failed to archive task" and vibrates when archiving fails', async () => {
+    mockFetch(() => json(500, { error: { code: 'internal_error', message: 'Internal server error' } }));
+    renderCard(makeTask({ id: uuid(1), title: 'Call' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Archive task' }));
+    expect(await screen.findByText('Failed to archive task')).toBeInTheDocument();
+    expect(navigator.vibrate).toHaveBeenCalledWith([100, 50, 100, 50, 100]);
+  });
+
+  it('moves a task to the backlog from its menu', async () => {
+    const { requests } = mockFetch(() => json(200, makeTask({ id: uuid(1), title: 'Call', isBacklog: true })));
+    renderCard(makeTask({ id: uuid(1), title: 'Call' }));
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Move to backlog' }));
+    expect(await screen.findByText('Task moved to backlog')).toBeInTheDocument();
+    expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/api/tasks/${uuid(1)}/backlog` });
+  });
+
+  it('offers restore and archive in the backlog, nothing else', async () => {
+    const { requests } = mockFetch(() => json(200, makeTask({ id: uuid(1), title: 'Later' })));
+    renderCard(makeTask({ id: uuid(1), title: 'Later', isBacklog: true, status: 'backlog' }), 'backlog');
+    expect(screen.queryByRole('button', { name: 'Change priority' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Archive task' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Restore task' }));
+    await waitFor(() => expect(screen.getByText('Task restored')).toBeInTheDocument());
+    expect(screen.getByText('The task has been restored from backlog')).toBeInTheDocument();
+    expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/api/tasks/${uuid(1)}/restore` });
+  });
+
+  it('opens the task dialog from its title', async () => {
+    mockFetch(() => undefined);
+    const task = makeTask({ id: uuid(1), title: 'Call' });
+    const view = renderCard(task);
+    await userEvent.click(screen.getByTestId('task-title'));
+    expect(view.openTask).toHaveBeenCalledWith(task);
+  });
+});

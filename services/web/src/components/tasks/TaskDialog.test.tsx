@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, makeTask, mockFetch, renderWithProviders, uuid, type RecordedRequest } from '../../test/render';
+import { TaskDialog } from './TaskDialog';
+
+const ACME = { id: uuid(10), name: 'Acme', color: '#ef4444', sortOrder: 0, createdAt: '2026-03-01T00:00:00Z', updatedAt: '2026-03-01T00:00:00Z' };
+
+function api(overrides: (req: RecordedRequest) => Response | Promise<Response> | undefined = () => undefined) {
+  return mockFetch((req) => {
+    const answer = overrides(req);
+    if (answer) return answer;
+    if (req.path === '/api/clients' && req.method === 'GET') return json(200, [ACME]);
+    if (req.path === '/api/clients' && req.method === 'POST') return json(201, { ...ACME, id: uuid(11), name: (req.body as { name: string }).name });
+    if (req.path === '/api/time-increments') return json(200, [{ id: uuid(20), label: '30 minutes', value: '30min' }]);
+    if (req.path === '/api/delegation-contacts') return json(200, []);
+    if (req.path.startsWith('/api/tasks')) return json(req.method === 'POST' ? 201 : 200, makeTask({ id: uuid(1), title: 'Saved' }));
+    return undefined;
+  });
+}
+
+const dialog = () => screen.getByRole('dialog');
+
+describe('TaskDialog', () => {
+  it("creates: 'Create New Task', empty form, Delegation only with delegation on", async () => {
+    api();
+    renderWithProviders(<TaskDialog open onClose={jest.fn()} delegationEnabled={false} />);
+    expect(within(dialog()).getByText('Create New Task')).toBeInTheDocument();
+    expect(within(dialog()).getByText('Task Details')).toBeInTheDocument();
+    expect(within(dialog()).getByText('Configuration')).toBeInTheDocument();
+    expect(within(dialog()).queryByText('Delegation')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Task Title/)).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Create Task' })).toBeInTheDocument();
+  });
+
+  it('requires a title, then sends the form with the status flags, and shows "Saving..." meanwhile', async () => {
+    let release: (response: Response) => void = () => undefined;
+    const { requests } = api((req) =>
+      req.path === '/api/tasks' && req.method === 'POST'
+        ? new Promise<Response>((resolve) => {
+            release = resolve;
+          })
+        : undefined,
+    );
+    const onClose = jest.fn();
+    renderWithProviders(<TaskDialog open onClose={onClose} delegationEnabled={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Task' }));
+    expect(screen.getByText('Title is required')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText(/Task Title/), 'Wrap up');
+    await userEvent.click(screen.getByLabelText('Status'));
+    await userEvent.click(screen.getByRole('option', { name: 'Completed' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Task' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      title: 'Wrap up',
+      status: 'completed',
+      isCompleted: true,
+      isBacklog: false,
+      clientId: null,
+      documentLinks: [],
+    });
+    release(json(201, makeTask({ id: uuid(1), title: 'Wrap up' })));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(screen.getByText('Task created')).toBeInTheDocument();
+  });
+
+  it("edits: 'Edit Task', pre-filled, 'Update Task' sends a PATCH", async () => {
+    const { requests } = api();
+    const task = makeTask({
+      id: uuid(1),
+      title: 'Report',
+      clientId: ACME.id,
+      priority: 'high',
+      dueDate: '2026-03-05',
+      dueTime: '09:30',
+      isBacklog: true,
+      status: 'backlog',
+      estimatedTime: '30min',
+    });
+    renderWithProviders(<TaskDialog open onClose={jest.fn()} task={task} delegationEnabled={false} />);
+    expect(within(dialog()).getByText('Edit Task')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Task Title/)).toHaveValue('Report');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Client' })).toHaveValue('Acme'));
+    expect(screen.getByLabelText('Due date')).toHaveValue('2026-03-05');
+    expect(screen.getByLabelText('Due time')).toHaveValue('09:30');
+    expect(screen.getByLabelText('Status')).toHaveTextContent('Backlog');
+    expect(screen.getByLabelText('Priority')).toHaveTextContent('High Priority');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Task' }));
+    await screen.findByText('Task updated');
+    expect(requests.find((r) => r.method === 'PATCH')).toMatchObject({
+      path: `/api/tasks/${uuid(1)}`,
+      body: expect.objectContaining({ title: 'Report', status: 'backlog', isBacklog: true, isCompleted: false, clientId: ACME.id }),
+    });
+  });
+
+  it("creates a client inline: 'Client created', and selects it", async () => {
+    api();
+    renderWithProviders(<TaskDialog open onClose={jest.fn()} delegationEnabled={false} />);
+    const client = screen.getByRole('combobox', { name: 'Client' });
+    await userEvent.type(client, 'Initech');
+    await userEvent.click(await screen.findByRole('option', { name: 'Create client: Initech' }));
+    expect(await screen.findByText('Client created')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to create client' when the client cannot be created", async () => {
+    api((req) => (req.path === '/api/clients' && req.method === 'POST' ? json(500, { error: { code: 'x', message: 'x' } }) : undefined));
+    renderWithProviders(<TaskDialog open onClose={jest.fn()} delegationEnabled={false} />);
+    await userEvent.type(screen.getByRole('combobox', { name: 'Client' }), 'Initech');
+    await userEvent.click(await screen.findByRole('option', { name: 'Create client: Initech' }));
+    expect(await screen.findByText('Failed to create client')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Client' })).toHaveValue('');
+  });
+
+  it("shows Delegation with delegation on: the delegate combo box and notes appear when 'Delegate this task' is ticked", async () => {
+    api();
+    renderWithProviders(<TaskDialog open onClose={jest.fn()} delegationEnabled />);
+    expect(within(dialog()).getByText('Delegation')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Delegate to' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Delegate this task'));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Delegate to' }));
+    expect(screen.getByText('No delegation contacts available')).toBeInTheDocument();
+    expect(screen.getByLabelText('Delegation notes')).toBeInTheDocument();
+  });
+});

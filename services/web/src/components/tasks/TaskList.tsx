@@ -1,0 +1,36 @@
+import { lazy, Suspense } from 'react';
+import Box from '@mui/material/Box';
+import type { Task } from '@daybook/shared';
+import { TaskCard } from './TaskCard';
+import type { SortableTaskListProps } from './SortableTaskList';
+
+// Drag and drop loads right after the first paint: the cards show at once, the same cards become
+// draggable a moment later (keeps the dashboard's first JavaScript small).
+const loadSortableTaskList = () => import('./SortableTaskList');
+const SortableTaskList = lazy(loadSortableTaskList);
+
+/** Starts loading drag and drop early (the dashboard calls it when it mounts). */
+export const preloadDragAndDrop = () => void loadSortableTaskList();
+
+function StaticTaskList({ listId, tasks, variant }: Pick<SortableTaskListProps, 'listId' | 'tasks' | 'variant'>) {
+  return (
+    <Box data-testid={`task-list-${listId}`}>
+      {tasks.map((task: Task) => (
+        <Box key={task.id} sx={{ pb: 1.5 }}>
+          <TaskCard task={task} variant={variant} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** A list of task cards; with `onReorder`, the user can rearrange it by drag and drop (SortableTaskList). */
+export function TaskList(props: SortableTaskListProps) {
+  const fallback = <StaticTaskList listId={props.listId} tasks={props.tasks} variant={props.variant} />;
+  if (!props.onReorder) return fallback;
+  return (
+    <Suspense fallback={fallback}>
+      <SortableTaskList {...props} />
+    </Suspense>
+  );
+}

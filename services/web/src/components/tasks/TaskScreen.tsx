@@ -1,0 +1,44 @@
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { Task, User } from '@daybook/shared';
+import { useGetClientsQuery } from '../../api/clientsApi';
+import { useGetContactsQuery } from '../../api/contactsApi';
+import { useNow } from '../../lib/useNow';
+import { TaskViewContext, type TaskView } from './TaskViewContext';
+
+const TaskDialog = lazy(() => import('./TaskDialog'));
+
+/**
+ * What a screen outside the dashboard needs to show task cards (calendar, archive, Kanban): the task
+ * view of the user's zone and clients, and the task dialog, opened with `openTask(task)` or
+ * `openTask(null)` for a new task (children get `openTask` through the render prop).
+ */
+export function TaskScreen({ user, children }: { user: Pick<User, 'timezone' | 'enableDelegation'>; children: (openTask: (task: Task | null) => void) => ReactNode }) {
+  const now = useNow();
+  const clients = useGetClientsQuery();
+  const contacts = useGetContactsQuery(undefined, { skip: !user.enableDelegation });
+  const [dialog, setDialog] = useState<{ open: boolean; task: Task | null; key: number }>({ open: false, task: null, key: 0 });
+  const openTask = useCallback((task: Task | null) => setDialog((current) => ({ open: true, task, key: current.key + 1 })), []);
+
+  const view = useMemo<TaskView>(
+    () => ({
+      clientsById: new Map((clients.data ?? []).map((client) => [client.id, client])),
+      contactsById: new Map((contacts.data ?? []).map((contact) => [contact.id, contact])),
+      now,
+      timeZone: user.timezone,
+      delegationEnabled: user.enableDelegation,
+      openTask,
+    }),
+    [clients.data, contacts.data, now, user.timezone, user.enableDelegation, openTask],
+  );
+
+  return (
+    <TaskViewContext.Provider value={view}>
+      {children(openTask)}
+      <Suspense fallback={null}>
+        {dialog.key > 0 && (
+          <TaskDialog key={dialog.key} open={dialog.open} task={dialog.task} delegationEnabled={user.enableDelegation} onClose={() => setDialog((current) => ({ ...current, open: false }))} />
+        )}
+      </Suspense>
+    </TaskViewContext.Provider>
+  );
+}

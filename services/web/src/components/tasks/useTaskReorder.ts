@@ -1,0 +1,40 @@
+import { useCallback } from 'react';
+import type { Task, TaskReorderType } from '@daybook/shared';
+import { isUnauthorized } from '../../api/apiError';
+import { useReorderTasksMutation, type TaskListEndpoint } from '../../api/tasksApi';
+import { reorderWithinView } from '../../lib/reorder';
+import { toastError } from '../../lib/toast';
+import { vibrate } from '../../lib/vibrate';
+
+/**
+ * Drag reorder of a cached task list (spec §4): the new order shows at once, goes back with 'Failed to
+ * reorder tasks' when the api refuses it, and every list is refreshed afterwards. `visible` is the list
+ * as shown (maybe filtered); hidden tasks keep their places.
+ */
+export function useTaskReorder(list: TaskListEndpoint, type: TaskReorderType, tasks: readonly Task[] | undefined) {
+  const [reorderTasks] = useReorderTasksMutation();
+  return useCallback(
+    async (visible: readonly Task[], from: number, to: number) => {
+      if (!tasks) return;
+      // The api orders one kind of list at a time: backlog tasks, or the others.
+      const ofKind = tasks.filter((task) => task.isBacklog === (type === 'backlog'));
+      const visibleOfKind = visible.filter((task) => task.isBacklog === (type === 'backlog'));
+      if (visibleOfKind.length !== visible.length) return;
+      const taskIds = reorderWithinView(
+        ofKind.map((task) => task.id),
+        visible.map((task) => task.id),
+        from,
+        to,
+      );
+      try {
+        await reorderTasks({ taskIds, type, list }).unwrap();
+      } catch (error) {
+        if (!isUnauthorized(error)) {
+          vibrate('error');
+          toastError('Failed to reorder tasks');
+        }
+      }
+    },
+    [list, type, tasks, reorderTasks],
+  );
+}

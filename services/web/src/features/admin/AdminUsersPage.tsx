@@ -1,0 +1,276 @@
+import { useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import PersonAddIcon from '@mui/icons-material/PersonAddAlt1';
+import { adminCreateUserBodySchema, newPasswordSchema, type User } from '@daybook/shared';
+import { serverMessage } from '../../api/apiError';
+import { useCreateAdminUserMutation, useDeleteAdminUserMutation, useGetAdminUsersQuery, useResetUserPasswordMutation } from '../../api/adminApi';
+import { useCurrentUser } from '../../api/authApi';
+import { LoadError } from '../../components/LoadError';
+import { ResponsiveModal } from '../../components/ResponsiveModal';
+import { ScreenShell } from '../../components/ScreenShell';
+import { SkeletonRows } from '../../components/SkeletonRows';
+import { toast, toastError } from '../../lib/toast';
+import NotFoundPage from '../../app/NotFoundPage';
+
+type CreateFields = { username: string; email: string; firstName: string; lastName: string; role: 'user' | 'admin'; password: string };
+const EMPTY: CreateFields = { username: '', email: '', firstName: '', lastName: '', role: 'user', password: '' };
+
+/** The Add User form's messages (spec §5), field by field, from the shared schema. */
+export function createUserErrors(fields: CreateFields): Partial<Record<keyof CreateFields, string>> {
+  const parsed = adminCreateUserBodySchema.safeParse(fields);
+  if (parsed.success) return {};
+  const errors: Partial<Record<keyof CreateFields, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof CreateFields;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [fields, setFields] = useState<CreateFields>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof CreateFields, string>>>({});
+  const [create, creating] = useCreateAdminUserMutation();
+  const set = (key: keyof CreateFields) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setFields((current) => ({ ...current, [key]: event.target.value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  const submit = async () => {
+    const found = createUserErrors(fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await create(adminCreateUserBodySchema.parse(fields)).unwrap();
+      toast({ title: 'User created successfully', variant: 'success' });
+      setFields(EMPTY);
+      onClose();
+    } catch (error) {
+      toastError(serverMessage(error) ?? 'Failed to create user');
+    }
+  };
+  const field = (key: keyof CreateFields, label: string, extra: object = {}) => (
+    <TextField label={label} value={fields[key]} onChange={set(key)} error={!!errors[key]} helperText={errors[key] ?? ' '} fullWidth {...extra} />
+  );
+  return (
+    <ResponsiveModal
+      open={open}
+      onClose={onClose}
+      title="Add User"
+      actions={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="contained" type="submit" form="add-user-form" disabled={creating.isLoading}>
+            {creating.isLoading ? 'Creating...' : 'Create User'}
+          </Button>
+        </>
+      }
+    >
+      <Box
+        component="form"
+        id="add-user-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, pt: 1 }}
+      >
+        {field('firstName', 'First name')}
+        {field('lastName', 'Last name')}
+        {field('username', 'Username', { autoComplete: 'off' })}
+        {field('email', 'Email', { type: 'email' })}
+        {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
+        <TextField select label="Role" value={fields.role} onChange={set('role')} helperText=" " fullWidth>
+          <MenuItem value="user">User</MenuItem>
+          <MenuItem value="admin">Admin</MenuItem>
+        </TextField>
+      </Box>
+    </ResponsiveModal>
+  );
+}
+
+function ResetPasswordDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [reset, resetting] = useResetUserPasswordMutation();
+  const close = () => {
+    setPassword('');
+    setError(null);
+    onClose();
+  };
+  const submit = async () => {
+    if (!user) return;
+    const parsed = newPasswordSchema.safeParse(password);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Password must be at least 6 characters');
+      return;
+    }
+    try {
+      await reset({ userId: user.id, newPassword: parsed.data }).unwrap();
+      toast({ title: 'Password reset successfully', variant: 'success' });
+      close();
+    } catch (failure) {
+      toastError(serverMessage(failure) ?? 'Failed to reset password');
+    }
+  };
+  return (
+    <ResponsiveModal
+      open={user !== null}
+      onClose={close}
+      title="Reset Password"
+      description={user ? `Set a new password for ${user.username}. They will be signed out everywhere.` : undefined}
+      actions={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button variant="contained" type="submit" form="reset-password-form" disabled={resetting.isLoading}>
+            Reset Password
+          </Button>
+        </>
+      }
+    >
+      <Box
+        component="form"
+        id="reset-password-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        sx={{ pt: 1 }}
+      >
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setError(null);
+          }}
+          error={!!error}
+          helperText={error ?? ' '}
+          fullWidth
+          autoFocus
+        />
+      </Box>
+    </ResponsiveModal>
+  );
+}
+
+function UserCard({ user, isSelf, onReset, onDelete }: { user: User; isSelf: boolean; onReset: () => void; onDelete: () => void }) {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return (
+    <Card data-testid="user-card" sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <Avatar sx={{ bgcolor: 'primary.main' }}>{(user.firstName || user.username).charAt(0).toUpperCase()}</Avatar>
+      <Box sx={{ flex: 1, minWidth: 160 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography sx={{ fontWeight: 600 }} data-testid="user-username">
+            {user.username}
+          </Typography>
+          <Chip size="small" label={user.role === 'admin' ? 'Admin' : 'User'} color={user.role === 'admin' ? 'secondary' : 'default'} />
+          {isSelf && <Chip size="small" variant="outlined" label="You" />}
+        </Box>
+        {name && (
+          <Typography variant="body2" color="text.secondary">
+            {name}
+          </Typography>
+        )}
+        {user.email && (
+          <Typography variant="body2" color="text.secondary">
+            {user.email}
+          </Typography>
+        )}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button size="small" variant="outlined" onClick={onReset}>
+          Reset Password
+        </Button>
+        {!isSelf && (
+          <Button size="small" variant="outlined" color="error" onClick={onDelete}>
+            Delete
+          </Button>
+        )}
+      </Box>
+    </Card>
+  );
+}
+
+function UserManagement({ me }: { me: User }) {
+  const users = useGetAdminUsersQuery();
+  const [deleteUser, deleting] = useDeleteAdminUserMutation();
+  const [adding, setAdding] = useState(false);
+  const [resetting, setResetting] = useState<User | null>(null);
+  const [toDelete, setToDelete] = useState<User | null>(null);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteUser(toDelete.id).unwrap();
+      toast({ title: 'User deleted successfully', variant: 'success' });
+      setToDelete(null);
+    } catch (error) {
+      toastError(serverMessage(error) ?? 'Failed to delete user');
+    }
+  };
+
+  return (
+    <ScreenShell
+      title="User Management"
+      actions={
+        <Button variant="contained" color="secondary" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
+          Add User
+        </Button>
+      }
+    >
+      {users.isLoading ? (
+        <SkeletonRows count={3} />
+      ) : users.isError ? (
+        <LoadError onRetry={() => void users.refetch()} />
+      ) : (
+        <Stack spacing={1.5}>
+          {(users.data ?? []).map((user) => (
+            <UserCard key={user.id} user={user} isSelf={user.id === me.id} onReset={() => setResetting(user)} onDelete={() => setToDelete(user)} />
+          ))}
+        </Stack>
+      )}
+      <AddUserDialog open={adding} onClose={() => setAdding(false)} />
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      <ResponsiveModal
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        title="Delete user?"
+        maxWidth="xs"
+        actions={
+          <>
+            <Button onClick={() => setToDelete(null)}>Cancel</Button>
+            <Button variant="contained" color="error" disabled={deleting.isLoading} onClick={() => void confirmDelete()}>
+              Delete User
+            </Button>
+          </>
+        }
+      >
+        <Typography>
+          Delete {toDelete?.username}? This cannot be undone. All of the user&apos;s data (tasks, clients, notes and settings) will be removed.
+        </Typography>
+      </ResponsiveModal>
+    </ScreenShell>
+  );
+}
+
+/** User Management (spec §2, §6): admins only; anyone else sees the not-found page, never the list. */
+export function AdminUsersPage() {
+  const { data: me } = useCurrentUser();
+  if (!me) return null;
+  if (me.role !== 'admin') return <NotFoundPage />;
+  return <UserManagement me={me} />;
+}
+
+export default AdminUsersPage;

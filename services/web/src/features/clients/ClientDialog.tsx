@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/Check';
+import { CLIENT_COLOR_PALETTE, clientNameSchema, DEFAULT_CLIENT_COLOR, type Client } from '@daybook/shared';
+import { serverMessage } from '../../api/apiError';
+import { useCreateClientMutation, useUpdateClientMutation } from '../../api/clientsApi';
+import { readableTextColor } from '../../components/ClientChip';
+import { ResponsiveModal } from '../../components/ResponsiveModal';
+import { toast, toastError } from '../../lib/toast';
+import { parseHexColor } from './color';
+
+/** Create or edit a client (spec §2): name, and a colour from 20 swatches, a colour picker or hex text. */
+export function ClientDialog({ open, client, onClose }: { open: boolean; client: Client | null; onClose: () => void }) {
+  const [name, setName] = useState(client?.name ?? '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [color, setColor] = useState(client?.color ?? DEFAULT_CLIENT_COLOR);
+  const [hexText, setHexText] = useState(client?.color ?? DEFAULT_CLIENT_COLOR);
+  const [createClient, creating] = useCreateClientMutation();
+  const [updateClient, updating] = useUpdateClientMutation();
+  const hexValid = parseHexColor(hexText) !== null;
+  const busy = creating.isLoading || updating.isLoading;
+
+  const pick = (next: string) => {
+    setColor(next);
+    setHexText(next);
+  };
+
+  const submit = async () => {
+    const parsed = clientNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message ?? 'Client name is required');
+      return;
+    }
+    try {
+      if (client) {
+        await updateClient({ id: client.id, changes: { name: parsed.data, color } }).unwrap();
+        toast({ title: 'Client updated successfully', variant: 'success' });
+      } else {
+        await createClient({ name: parsed.data, color }).unwrap();
+        toast({ title: 'Client created successfully', variant: 'success' });
+      }
+      onClose();
+    } catch (error) {
+      const title = client ? 'Failed to update client' : 'Failed to create client';
+      toastError(serverMessage(error) ?? title, title);
+    }
+  };
+
+  return (
+    <ResponsiveModal
+      open={open}
+      onClose={onClose}
+      title={client ? 'Edit Client' : 'New Client'}
+      actions={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="contained" type="submit" form="client-form" disabled={busy}>
+            {busy ? 'Saving...' : client ? 'Update Client' : 'Create Client'}
+          </Button>
+        </>
+      }
+    >
+      <Box
+        component="form"
+        id="client-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, pt: 1 }}
+      >
+        <TextField
+          label="Client name"
+          value={name}
+          autoFocus
+          required
+          onChange={(event) => {
+            setName(event.target.value);
+            setNameError(null);
+          }}
+          error={!!nameError}
+          helperText={nameError ?? ' '}
+        />
+        <Box>
+          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+            Colour
+          </Typography>
+          <Box role="radiogroup" aria-label="Preset colours" sx={{ display: 'grid', gridTemplateColumns: 'repeat(10, 1fr)', gap: 1, maxWidth: 420 }}>
+            {CLIENT_COLOR_PALETTE.map((swatch) => {
+              const chosen = swatch === color;
+              return (
+                <Box
+                  key={swatch}
+                  component="button"
+                  type="button"
+                  role="radio"
+                  aria-checked={chosen}
+                  aria-label={swatch}
+                  onClick={() => pick(swatch)}
+                  sx={{
+                    aspectRatio: '1',
+                    minWidth: 28,
+                    borderRadius: '50%',
+                    border: 2,
+                    borderColor: chosen ? 'text.primary' : 'rgba(0,0,0,0.12)',
+                    bgcolor: swatch,
+                    cursor: 'pointer',
+                    display: 'grid',
+                    placeItems: 'center',
+                    p: 0,
+                    color: readableTextColor(swatch),
+                  }}
+                >
+                  {chosen && <CheckIcon sx={{ fontSize: 16 }} />}
+                </Box>
+              );
+            })}
+          </Box>
+          <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, mt: 2 }}>
+            <Box
+              component="input"
+              type="color"
+              aria-label="Colour picker"
+              value={color}
+              onChange={(event: React.ChangeEvent<HTMLInputElement>) => pick(event.target.value.toLowerCase())}
+              sx={{ width: 48, height: 40, p: 0.25, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'transparent', cursor: 'pointer' }}
+            />
+            <TextField
+              size="small"
+              label="Hex colour"
+              value={hexText}
+              onChange={(event) => {
+                setHexText(event.target.value);
+                const parsed = parseHexColor(event.target.value);
+                if (parsed) setColor(parsed);
+              }}
+              error={!hexValid}
+              helperText={hexValid ? ' ' : 'Enter a colour like #e5e7eb'}
+              slotProps={{ htmlInput: { maxLength: 7, spellCheck: false } }}
+              sx={{ width: 170 }}
+            />
+          </Box>
+        </Box>
+      </Box>
+    </ResponsiveModal>
+  );
+}
+
+export default ClientDialog;

@@ -1,0 +1,146 @@
+import { lazy, Suspense, useState } from 'react';
+import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import GroupsIcon from '@mui/icons-material/GroupsOutlined';
+import type { Client } from '@daybook/shared';
+import { serverMessage } from '../../api/apiError';
+import { useDeleteClientMutation, useGetClientsQuery, useReorderClientsMutation } from '../../api/clientsApi';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadError } from '../../components/LoadError';
+import { ResponsiveModal } from '../../components/ResponsiveModal';
+import { ScreenShell } from '../../components/ScreenShell';
+import { SkeletonRows } from '../../components/SkeletonRows';
+import { moveItem } from '../../lib/reorder';
+import { toast, toastError } from '../../lib/toast';
+import { vibrate } from '../../lib/vibrate';
+
+const ClientDialog = lazy(() => import('./ClientDialog'));
+
+/** Client Management (spec §2): the clients in drag order, New, edit and delete. */
+export function ClientsPage() {
+  const clients = useGetClientsQuery();
+  const [reorder] = useReorderClientsMutation();
+  const [deleteClient, deleting] = useDeleteClientMutation();
+  const [dialog, setDialog] = useState<{ open: boolean; client: Client | null; key: number }>({ open: false, client: null, key: 0 });
+  const [toDelete, setToDelete] = useState<Client | null>(null);
+  const list = clients.data ?? [];
+
+  const open = (client: Client | null) => setDialog((current) => ({ open: true, client, key: current.key + 1 }));
+
+  const onDragEnd = async (result: DropResult) => {
+    if (!result.destination || result.destination.index === result.source.index) return;
+    const ids = moveItem(list, result.source.index, result.destination.index).map((client) => client.id);
+    try {
+      await reorder(ids).unwrap();
+    } catch (error) {
+      toastError(serverMessage(error) ?? 'Failed to reorder clients', 'Failed to reorder clients');
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteClient(toDelete.id).unwrap();
+      toast({ title: 'Client deleted successfully', variant: 'success' });
+      setToDelete(null);
+    } catch (error) {
+      toastError(serverMessage(error) ?? 'Failed to delete client', 'Failed to delete client');
+    }
+  };
+
+  let body;
+  if (clients.isLoading) body = <SkeletonRows count={3} />;
+  else if (clients.isError) body = <LoadError onRetry={() => void clients.refetch()} />;
+  else if (list.length === 0) {
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'center' }}>
+        <EmptyState title="No clients yet" description="Add the people and companies you work for, to tag and filter your tasks." icon={<GroupsIcon />} />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => open(null)}>
+          Add Your First Client
+        </Button>
+      </Stack>
+    );
+  } else {
+    body = (
+      <DragDropContext onDragStart={() => vibrate('medium')} onDragEnd={(result) => void onDragEnd(result)}>
+        <Droppable droppableId="clients">
+          {(droppable) => (
+            <Box ref={droppable.innerRef} {...droppable.droppableProps} data-testid="client-list">
+              {list.map((client, index) => (
+                <Draggable key={client.id} draggableId={client.id} index={index}>
+                  {(draggable, snapshot) => (
+                    <Box ref={draggable.innerRef} {...draggable.draggableProps} {...draggable.dragHandleProps} aria-label={`${client.name}, press space to reorder`} data-testid="client-row" sx={{ pb: 1.25 }}>
+                      <Card sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, boxShadow: snapshot.isDragging ? 6 : undefined }}>
+                        <DragIndicatorIcon color="action" fontSize="small" />
+                        <Box data-testid="client-swatch" data-color={client.color} sx={{ width: 28, height: 28, borderRadius: '50%', bgcolor: client.color, border: 1, borderColor: 'rgba(0,0,0,0.12)', flexShrink: 0 }} />
+                        <Typography data-testid="client-name" sx={{ flex: 1, minWidth: 0, fontWeight: 600, wordBreak: 'break-word' }}>
+                          {client.name}
+                        </Typography>
+                        <IconButton aria-label={`Edit ${client.name}`} onClick={() => open(client)}>
+                          <EditIcon fontSize="small" />
+                        </IconButton>
+                        <IconButton aria-label={`Delete ${client.name}`} onClick={() => setToDelete(client)} sx={{ color: 'error.main' }}>
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      </Card>
+                    </Box>
+                  )}
+                </Draggable>
+              ))}
+              {droppable.placeholder}
+            </Box>
+          )}
+        </Droppable>
+      </DragDropContext>
+    );
+  }
+
+  return (
+    <ScreenShell
+      title="Client Management"
+      actions={
+        <Button variant="contained" color="secondary" startIcon={<AddIcon />} onClick={() => open(null)}>
+          New
+        </Button>
+      }
+    >
+      {list.length > 0 && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Drag clients to set the order they appear in everywhere.
+        </Typography>
+      )}
+      {body}
+      <Suspense fallback={null}>
+        {dialog.key > 0 && <ClientDialog key={dialog.key} open={dialog.open} client={dialog.client} onClose={() => setDialog((current) => ({ ...current, open: false }))} />}
+      </Suspense>
+      <ResponsiveModal
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        title="Delete client?"
+        description={toDelete ? `${toDelete.name} will be removed from all of its tasks.` : undefined}
+        maxWidth="xs"
+        actions={
+          <>
+            <Button onClick={() => setToDelete(null)}>Cancel</Button>
+            <Button variant="contained" color="error" disabled={deleting.isLoading} onClick={() => void confirmDelete()}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        <Typography>This cannot be undone.</Typography>
+      </ResponsiveModal>
+    </ScreenShell>
+  );
+}
+
+export default ClientsPage;

@@ -1,0 +1,22 @@
+import { isOverdue, type DailyPlan, type Task } from '@daybook/shared';
+
+/** Spec §9: the banner shows at most 3 overdue tasks. */
+export const BANNER_MAX_TASKS = 3;
+/** Spec §9: the daily review prompt waits 1000 ms after the dashboard loads. */
+export const REVIEW_PROMPT_DELAY_MS = 1000;
+
+/** Overdue tasks (DECISIONS 2, user's zone), the longest overdue first. */
+export function overdueTasks(tasks: readonly Task[], now: Date, timeZone: string): Task[] {
+  return tasks
+    .filter((task) => !task.isArchived && !task.isBacklog && isOverdue(task, now, timeZone))
+    .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? '') || (a.dueTime ?? '').localeCompare(b.dueTime ?? ''));
+}
+
+/**
+ * What the dashboard does with today's review (spec §4): nothing once reviewed today; open the Overdue
+ * Tasks Review when tasks are overdue; otherwise just record today as reviewed.
+ */
+export function reviewPromptAction(plan: Pick<DailyPlan, 'reviewed'>, overdueCount: number): 'none' | 'open' | 'record' {
+  if (plan.reviewed) return 'none';
+  return overdueCount > 0 ? 'open' : 'record';
+}

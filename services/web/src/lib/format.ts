@@ -1,0 +1,44 @@
+import { parseTimeOfDay } from '@daybook/shared';
+
+/** '15:00' → '3:00 PM'; anything unreadable is returned as it is. */
+export function formatTimeOfDay(time: string): string {
+  try {
+    const { hour, minute } = parseTimeOfDay(time);
+    const suffix = hour < 12 ? 'AM' : 'PM';
+    const h12 = hour % 12 === 0 ? 12 : hour % 12;
+    return `${h12}:${String(minute).padStart(2, '0')} ${suffix}`;
+  } catch {
+    return time;
+  }
+}
+
+/** 'task' or 'tasks' after a count (spec §2). */
+export const countLabel = (count: number, singular: string, plural = `${singular}s`) => `${count} ${count === 1 ? singular : plural}`;
+
+/**
+ * A document link made safe to open: http(s) and mailto links as they are, a bare host gets https://,
+ * anything else (javascript:, data:) gives null and is shown without a link.
+ */
+export function safeLinkHref(link: string): string | null {
+  const trimmed = link.trim();
+  if (trimmed === '') return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  try {
+    const url = new URL(withScheme);
+    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const RECURRENCE_UNITS = { daily: 'day', weekly: 'week', monthly: 'month' } as const;
+const RECURRENCE_NAMES = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' } as const;
+
+/** The unit of a repeat choice, singular or plural: 'day', 'weeks'. */
+export const recurrenceUnit = (type: keyof typeof RECURRENCE_UNITS, interval: number) =>
+  `${RECURRENCE_UNITS[type]}${interval === 1 ? '' : 's'}`;
+
+/** 'Daily', 'Weekly', 'Monthly', or 'Every 2 weeks'. */
+export function recurrenceLabel(type: keyof typeof RECURRENCE_UNITS, interval: number): string {
+  return interval === 1 ? RECURRENCE_NAMES[type] : `Every ${interval} ${recurrenceUnit(type, interval)}`;
+}

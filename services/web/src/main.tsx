@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { App } from './app/App';
+import { makeStore } from './app/store';
+import { theme } from './app/theme';
+import { Toaster } from './components/Toaster';
+import { ConnectivityBanner } from './components/ConnectivityBanner';
+
+const store = makeStore();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+createRoot(root).render(
+  <StrictMode>
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <ConnectivityBanner />
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+        <Toaster />
+      </ThemeProvider>
+    </Provider>
+  </StrictMode>,
+);
+
+// Installable and offline (DECISIONS 19): production builds only; the dev server has no /sw.js.
+if (import.meta.env.PROD) {
+  // Loaded after the page: its few lines are not part of the first paint's JavaScript.
+  window.addEventListener('load', () => void import('./lib/serviceWorker').then(({ registerServiceWorker }) => registerServiceWorker(store)), { once: true });
+}

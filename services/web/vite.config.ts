@@ -1,0 +1,76 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pureSharedConstants } from './build/pure-shared-constants';
+import { routeChunk } from './build/route-chunk';
+
+const sharedSource = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
+// The dashboard's first-paint modules in one chunk, however many screens share some of them.
+const dashboardChunk = routeChunk('src/features/dashboard/DashboardPage.tsx', 'src/main.tsx', ['src/features/landing/LandingPage.tsx']);
+
+export default defineConfig({
+  plugins: [
+    react(),
+    pureSharedConstants(sharedSource),
+    dashboardChunk.plugin,
+    // Installable and offline (DECISIONS 19): the manifest, and src/sw.ts built to /sw.js with the app
+    // shell's precache list. main.tsx registers it after the page has loaded.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'Daybook',
+        short_name: 'Daybook',
+        description: 'Daybook: a self-hosted task manager for professionals who serve clients',
+        id: '/',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#2d5bd0',
+        background_color: '#f5f7fb',
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The app shell: every script, style, font and icon (source maps stay out).
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
+  resolve: {
+    // The web compiles @daybook/shared from source (no build of the shared package needed).
+    alias: { '@daybook/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)) },
+  },
+  server: {
+    // `npm run dev` serves the whole app on :3000; `vite` (hot reload) forwards /api there.
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false, xfwd: true } },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    sourcemap: true,
+    // scripts/bundle-size.mjs reads it to report each route's initial JavaScript.
+    manifest: true,
+    rolldownOptions: {
+      // @daybook/shared has no side effects (see build/pure-shared-constants.ts): a screen takes only the
+      // modules it uses from its barrel, not every schema of the package.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }] },
+      experimental: { lazyBarrel: true },
+      // zod in a chunk of its own: only the forms that validate with it (sign-in, task dialog) load it.
+      output: { codeSplitting: { groups: [
+          { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+          { name: 'dashboard', test: dashboardChunk.test, includeDependenciesRecursively: false },
+        ],
+       } },
+    },
+  },
+});
