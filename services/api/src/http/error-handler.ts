@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { DeadlockException, LockWaitTimeoutException, NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { ConnectionException, DeadlockException, LockWaitTimeoutException, NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { ErrorBody } from '@daybook/shared';
 import { AppError } from './errors';
 import type { Logger } from '../logger';
@@ -17,10 +17,26 @@ function isClientHttpError(error: unknown): error is { status: number; message: 
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
+/** Node's socket errors when Postgres cannot be reached. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * True when Postgres is down or restarting rather than refusing this request: SQLSTATE class 08
+ * (connection exception), 57P01–57P03 (shut down, crashed, not accepting connections yet), a socket
+ * error, or the driver's "Connection terminated" when the server goes away mid-query.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof ConnectionException) return true;
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && (code.startsWith('08') || /^57P0[123]$/.test(code) || UNREACHABLE_CODES.has(code))) return true;
+  return error instanceof Error && /Connection terminated|terminating connection|timeout exceeded when trying to connect/i.test(error.message);
+}
+
 /**
  * The one error model (ARCHITECTURE convention 4): AppError, validation errors (400 with the field issues,
  * the first issue's message as the message), not-found (404), unique violations (409); anything else is
- * a 500 that never leaks internals.
+ * 503 while the database is unreachable (the request can be retried); anything else is a 500 that never
+ * leaks internals.
  */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -51,6 +67,11 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.status = error.status;
         const message = error.status === 413 ? 'Request body too large' : error.expose ? error.message : 'Bad request';
         ctx.body = bodyOf(error.status === 413 ? 'payload_too_large' : 'bad_request', message);
+      } else if (isDatabaseUnavailable(error)) {
+        // Only the code: the driver's message can quote the SQL with its values (a session id, say).
+        logger.warn('database unavailable', { method: ctx.method, path: ctx.path, code: (error as { code?: unknown }).code ?? null });
+        ctx.status = 503;
+        ctx.body = bodyOf('service_unavailable', 'The database is unavailable right now. Please try again in a moment.');
       } else {
         logger.error('unhandled error', { method: ctx.method, path: ctx.path, error });
         ctx.status = 500;

@@ -72,6 +72,15 @@ function markdown(rng: ReturnType<typeof random>, topic: string): string {
   return parts.join('\n');
 }
 
+/**
+ * The share of a user's tasks that are live (not archived): about 250 plus 1.5% of their history, so
+ * 265 of 1,000 and 400 of 10,000, as for someone who archives what is done. The dashboard reads only
+ * live tasks, so this, not the history, sets their size.
+ */
+function liveTaskShare(taskCount: number): number {
+  return Math.min(1, (250 + taskCount * 0.015) / Math.max(1, taskCount));
+}
+
 /** Inserts rows given as objects in batches, through one JSON parameter per batch. */
 async function insertRows(em: EntityManager, table: string, columns: string, recordType: string, rows: object[]) {
   for (let i = 0; i < rows.length; i += 2000) {
@@ -121,14 +130,19 @@ export async function seed(em: EntityManager, partial: Partial<SeedOptions> = {}
     const today = todayIn(options.now, timezone);
     const taskCount = u === 0 ? options.bigUserTasks : options.tasks;
     const tasks = [];
+    const liveShare = liveTaskShare(taskCount);
     for (let i = 0; i < taskCount; i += 1) {
-      // Most of a long-time user's tasks are done and archived; the live ones spread around today.
+      // History grows, the live list does not: finished work gets archived (see liveTaskShare). Of the
+      // live tasks a fifth wait in the backlog, some are done (recently) and the open ones are mostly due
+      // ahead, a few overdue.
       const state = rng.next();
-      const isArchived = state < 0.8;
-      const isBacklog = !isArchived && state < 0.84;
-      const isCompleted = isArchived ? rng.chance(0.9) : !isBacklog && state < 0.89;
+      const isArchived = state >= liveShare;
+      const live = state / liveShare;
+      const isBacklog = !isArchived && live < 0.2;
+      const isCompleted = isArchived ? rng.chance(0.9) : !isBacklog && live < 0.35;
       const dated = rng.chance(isBacklog ? 0.2 : 0.8);
-      const dueDate = dated ? addDays(today, isArchived ? rng.int(-700, -1) : rng.int(-20, 45)) : null;
+      const dueOffset = isArchived ? rng.int(-700, -1) : isCompleted ? rng.int(-6, 0) : rng.chance(0.08) ? rng.int(-14, -1) : rng.int(0, 30);
+      const dueDate = dated ? addDays(today, dueOffset) : null;
       const delegated = rng.chance(0.06);
       const recurring = rng.chance(0.05);
       const createdAt = new Date(options.now.getTime() - rng.int(0, 700) * 86_400_000 - rng.int(0, 86_399_999));

@@ -1,0 +1,136 @@
+// The dashboard's first load in Chromium, as `npm run bench` measures it: the production build behind
+// nginx with the shipped configuration (deploy/nginx/daybook.conf.template), signed in as the seeded
+// 10,000-task user.
+//   - Lighthouse (performance category, its default mobile preset: simulated slow 4G and a 4x slower CPU);
+//   - the Performance API in an unthrottled phone-sized page: largest contentful paint, the JavaScript
+//     transferred (gzip) and the time until the task list shows.
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { rmSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import lighthouse from 'lighthouse';
+
+const require = createRequire(import.meta.url);
+const { writeNginxConfig } = require('../deploy/nginx/render.cjs');
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** nginx with the shipped configuration in front of the api on `apiPort`, serving the built web app. */
+async function startNginx(root, apiPort) {
+  const listenPort = await freePort();
+  const { configPath, prefix } = writeNginxConfig({
+    listenPort,
+    proxyListenPort: await freePort(),
+    apiUpstream: `127.0.0.1:${apiPort}`,
+    webRoot: join(root, 'services/web/dist'),
+    prefix: join(root, 'bench/.nginx'),
+    resolvers: '127.0.0.1',
+  });
+  const checked = spawnSync(NGINX_PATH, ['-t', '-q', '-e', 'stderr', '-p', prefix, '-c', configPath], { encoding: 'utf8' });
+  if (checked.status !== 0) throw new Error(`nginx -t failed:\n${checked.stderr}`);
+  const child = spawn(NGINX_PATH, ['-e', 'stderr', '-p', prefix, '-c', configPath], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const origin = `http://127.0.0.1:${listenPort}`;
+  for (let i = 0; i < 100; i += 1) {
+    const ok = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    origin,
+    stop() {
+      child.kill('SIGQUIT');
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Lighthouse's performance audit of `url` (mobile preset), in a Chromium started by Playwright. */
+async function lighthouseRun(url, cookie) {
+  const port = await freePort();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+  try {
+    const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } });
+    const ms = (id) => Math.round(lhr.audits[id].numericValue);
+    return {
+      score: Math.round(lhr.categories.performance.score * 100),
+      fcpMs: ms('first-contentful-paint'),
+      lcpMs: ms('largest-contentful-paint'),
+      tbtMs: ms('total-blocking-time'),
+      cls: +lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
+      speedIndexMs: ms('speed-index'),
+      transferKb: Math.round(lhr.audits['total-byte-weight'].numericValue / 1024),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The first load as a phone sees it without throttling, read from the Performance API. */
+async function performanceApiRun(origin, cookieHeader) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addCookies(
+      cookieHeader.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name, value: value.join('='), url: origin };
+      }),
+    );
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const started = Date.now();
+    await page.goto(origin, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.locator('[data-testid="task-card"]').first().waitFor();
+    const tasksShownMs = Date.now() - started;
+    await page.waitForTimeout(1500); // lazy chunks loaded after the first paint
+    return await page.evaluate((tasksShown) => {
+      const scripts = performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'));
+      const navigation = performance.getEntriesByType('navigation')[0];
+      return {
+        lcpMs: Math.round(window.__lcp),
+        domContentLoadedMs: Math.round(navigation.domContentLoadedEventEnd),
+        tasksShownMs: tasksShown,
+        jsFiles: scripts.length,
+        jsTransferKb: Math.round(scripts.reduce((sum, e) => sum + e.transferSize, 0) / 1024),
+      };
+    }, tasksShownMs);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Measures the dashboard's first load for the signed-in `cookie` against the api on `apiPort`. */
+export async function measureFirstLoad({ root, apiPort, cookie }) {
+  const nginx = await startNginx(root, apiPort);
+  try {
+    const performanceApi = await performanceApiRun(nginx.origin, cookie);
+    const runs = [];
+    for (let i = 0; i < 3; i += 1) runs.push(await lighthouseRun(`${nginx.origin}/`, cookie));
+    // The median run by score, as Lighthouse's own docs advise for variance.
+    const lighthouseResult = runs.sort((a, b) => a.score - b.score)[1];
+    return { lighthouse: lighthouseResult, lighthouseScores: runs.map((r) => r.score), performanceApi };
+  } finally {
+    nginx.stop();
+  }
+}

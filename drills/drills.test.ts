@@ -1,0 +1,251 @@
+// Fault drills (`npm run drills`): Daybook's production api and ai worker, on a Postgres, a Redis and a
+// model server of the drills' own, survive (1) Redis going away and coming back, (2) the worker being
+// killed mid-job, (3) a model answering garbage, errors or nothing, (4) Postgres restarting under load.
+// The drills run in order on one stack; each leaves it healthy for the next.
+import { Queue, QueueEvents } from 'bullmq';
+import { STRUCTURE_TASK_QUEUE } from '@daybook/shared';
+import { sleep, waitUntil } from '../e2e/harness/processes';
+import { MODEL_TITLE, type StubBehaviour } from './harness/llm-stub';
+import { ApiClient, DrillStack, type ErrorBody, type Reply } from './harness/stack';
+
+const INPUT = 'call Acme tomorrow 3pm';
+/** The api's default AI_REQUEST_TIMEOUT_MS: how long POST /api/ai/structure-task waits for the worker. */
+const API_AI_WAIT_MS = 10_000;
+
+interface Structured {
+  title: string;
+  dueDate: string | null;
+  dueTime: string | null;
+}
+interface Task {
+  id: string;
+  title: string;
+  isCompleted: boolean;
+}
+interface Health {
+  status: string;
+  postgres: string;
+  redis: string;
+}
+
+let stack: DrillStack;
+let api: ApiClient;
+
+const structure = (timeoutMs = 20_000) => api.call<Structured & ErrorBody>('POST', '/api/ai/structure-task', { input: INPUT }, timeoutMs);
+
+/** Calls `attempt` until `done` says yes; returns the last reply. */
+async function eventually<T>(what: string, attempt: () => Promise<Reply<T>>, done: (reply: Reply<T>) => boolean, timeoutMs: number): Promise<Reply<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reply = await attempt();
+    if (done(reply)) return reply;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${reply.status} ${JSON.stringify(reply.body ?? reply.error)} after ${timeoutMs} ms`);
+    await sleep(250);
+  }
+}
+
+const healthy = () => eventually('GET /api/health', () => api.call<Health>('GET', '/api/health'), (r) => r.status === 200, 20_000);
+
+/** The api and the current worker are the same processes as before, still running. */
+function expectStillRunning(apiPid: number | undefined, workerPid: number | undefined): void {
+  expect(stack.apiProcess!.child.pid).toBe(apiPid);
+  expect(stack.apiProcess!.child.exitCode).toBeNull();
+  expect(stack.worker!.child.pid).toBe(workerPid);
+  expect(stack.worker!.child.exitCode).toBeNull();
+}
+
+beforeAll(async () => {
+  const started = Date.now();
+  stack = await DrillStack.start();
+  api = stack.api;
+  await stack.signIn();
+  // The worker answers through the model stub once it has connected.
+  const first = await eventually('first structure-task', () => structure(), (r) => r.status === 200, 20_000);
+  expect(first.body.title).toBe(MODEL_TITLE);
+  console.log(`[drills] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s (logs in drills/.logs)`);
+}, 90_000);
+
+afterAll(async () => {
+  await stack?.stop();
+}, 60_000);
+
+describe('fault drills', () => {
+  it('1. Redis stopped: natural-language entry answers 503 at once, the rest works; it resumes when Redis is back', async () => {
+    const apiPid = stack.apiProcess!.child.pid;
+    const workerPid = stack.worker!.child.pid;
+    await stack.stopRedis();
+
+    const ai = await structure();
+    expect(ai.status).toBe(503);
+    expect(ai.ms).toBeLessThan(3_000);
+    expect(ai.body.error.message).toMatch(/Natural-language entry is unavailable right now/);
+
+    const health = await api.call<Health>('GET', '/api/health');
+    expect(health.status).toBe(503);
+    expect(health.body).toMatchObject({ status: 'degraded', postgres: 'ok', redis: 'unavailable' });
+
+    // Tasks: create, read, complete, list.
+    const created = await api.call<Task>('POST', '/api/tasks', { title: 'written while Redis is down' });
+    expect(created.status).toBe(201);
+    const read = await api.call<Task>('GET', `/api/tasks/${created.body.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.title).toBe('written while Redis is down');
+    const completed = await api.call<Task>('PATCH', `/api/tasks/${created.body.id}/complete`, { isCompleted: true });
+    expect(completed.status).toBe(200);
+    expect(completed.body.isCompleted).toBe(true);
+    const list = await api.call<Task[]>('GET', '/api/tasks');
+    expect(list.status).toBe(200);
+    expect(list.body.map((t) => t.id)).toContain(created.body.id);
+    // Signing in still works: login throttling (kept in Redis) steps aside.
+    const other = new ApiClient(api.baseUrl);
+    expect((await other.call('POST', '/api/login', stack.credentials)).status).toBe(200);
+    expect((await other.call('GET', '/api/auth/user')).status).toBe(200);
+
+    await stack.startRedis();
+    const back = Date.now();
+    await healthy();
+    // The api's queue and the worker reconnect by themselves: no restart of either.
+    const resumed = await eventually('structure-task after Redis restart', () => structure(), (r) => r.status === 200, 20_000);
+    expect(resumed.body.title).toBe(MODEL_TITLE);
+    expectStillRunning(apiPid, workerPid);
+    console.log(`[drills] 1: structure-task answered 200 ${Date.now() - back} ms after Redis was back`);
+  }, 60_000);
+
+  it('2. the worker killed mid-job: a new worker completes the job, exactly once', async () => {
+    const redis = { host: '127.0.0.1', port: stack.redisPort, maxRetriesPerRequest: null };
+    const queue = new Queue(STRUCTURE_TASK_QUEUE, { connection: redis });
+    const events = new QueueEvents(STRUCTURE_TASK_QUEUE, { connection: redis });
+    const completions: string[] = [];
+    events.on('completed', ({ jobId }) => completions.push(jobId));
+    try {
+      await events.waitUntilReady();
+      // The model takes its time: the job is active, in the worker's hands, when the worker is killed.
+      stack.stub.behave('hang');
+      const callsBefore = stack.stub.calls;
+      const pending = structure(API_AI_WAIT_MS + 10_000);
+      await stack.stub.waitForCalls(callsBefore + 1, 10_000);
+      const active = await queue.getActive();
+      expect(active).toHaveLength(1);
+      const jobId = active[0]!.id!;
+      await stack.killWorker();
+      const killedAt = Date.now();
+      stack.stub.behave('answer');
+      await stack.startWorker();
+
+      // The user's request ends cleanly when the api stops waiting (the job itself is not dropped).
+      const reply = await pending;
+      expect(reply.status).toBe(503);
+      expect(reply.body.error.message).toMatch(/did not answer in time/);
+
+      // BullMQ sees the dead worker's lock expire (30 s) and the new worker takes the job again.
+      await waitUntil('the killed job completed', async () => (await queue.getJobState(jobId)) === 'completed', 60_000, stack.worker!.child);
+      const recoveredMs = Date.now() - killedAt;
+      await sleep(1_500); // room for a duplicate to show up
+      expect(stack.stub.calls).toBe(callsBefore + 2); // the killed worker's call and the new worker's, no more
+      expect(completions.filter((id) => id === jobId)).toHaveLength(1);
+      const job = await queue.getJob(jobId);
+      expect(job?.returnvalue).toMatchObject({ title: MODEL_TITLE, dueTime: '15:00' });
+      expect(await queue.getJobCounts('active', 'wait', 'delayed', 'failed')).toEqual({ active: 0, wait: 0, delayed: 0, failed: 0 });
+
+      // The new worker serves the next request as usual.
+      const next = await structure();
+      expect(next.status).toBe(200);
+      expect(next.body.title).toBe(MODEL_TITLE);
+      console.log(`[drills] 2: the killed job completed ${recoveredMs} ms after the kill`);
+    } finally {
+      await events.close();
+      await queue.close();
+    }
+  }, 90_000);
+
+  const faults: StubBehaviour[] = ['prose', 'not-json', 'error500', 'hang'];
+  it.each(faults)('3. the model answers %s: the api answers 200 with the rules result, the worker stays up', async (fault) => {
+    const apiPid = stack.apiProcess!.child.pid;
+    const workerPid = stack.worker!.child.pid;
+    const callsBefore = stack.stub.calls;
+    stack.stub.behave(fault);
+    try {
+      const reply = await structure(API_AI_WAIT_MS + 5_000);
+      expect(reply.status).toBe(200);
+      // Answered by the worker's fallback (AI_TIMEOUT_MS 8 s) before the api stops waiting (10 s).
+      expect(reply.ms).toBeLessThan(API_AI_WAIT_MS);
+      expect(reply.body).toMatchObject({ title: 'call Acme', dueTime: '15:00' });
+      expect(reply.body.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/u);
+      expect(stack.stub.calls).toBe(callsBefore + 1); // the model was asked, once (no retries)
+    } finally {
+      stack.stub.behave('answer');
+    }
+    // The same worker answers the next job with the model's answer.
+    const next = await structure();
+    expect(next.status).toBe(200);
+    expect(next.body.title).toBe(MODEL_TITLE);
+    expectStillRunning(apiPid, workerPid);
+  }, 30_000);
+
+  it('4. Postgres restarted under load: failures are clean, the api reconnects, no acknowledged write is lost', async () => {
+    const apiPid = stack.apiProcess!.child.pid;
+    const acknowledged: string[] = [];
+    const failures: Array<Reply<ErrorBody>> = [];
+    let restartedAt = Number.POSITIVE_INFINITY;
+    let acknowledgedAfterRestart = 0;
+    let stopping = false;
+
+    // 8 clients creating tasks back to back; no request may go unanswered for 10 s.
+    const client = async (n: number) => {
+      for (let i = 0; !stopping; i += 1) {
+        const sentAt = Date.now();
+        const reply = await api.call<Task & ErrorBody>('POST', '/api/tasks', { title: `load ${n}.${i}` }, 10_000);
+        if (reply.status === 201) {
+          acknowledged.push(reply.body.id);
+          if (sentAt > restartedAt) acknowledgedAfterRestart += 1;
+        } else {
+          failures.push(reply);
+          await sleep(20);
+        }
+      }
+    };
+    const clients = Array.from({ length: 8 }, (_, n) => client(n));
+    await sleep(1_000);
+    const restartStarted = Date.now();
+    await stack.pg.restart();
+    restartedAt = Date.now();
+    await healthy();
+    const recoveredMs = Date.now() - restartedAt;
+    await sleep(1_000); // writes keep being acknowledged after the reconnect
+    stopping = true;
+    await Promise.all(clients);
+
+    const byStatus = new Map<string, number>();
+    for (const f of failures) {
+      const key = f.status === 0 ? `no answer: ${f.error}` : `${f.status} ${f.json ? f.body?.error?.code : 'not JSON'}`;
+      byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
+    }
+    console.log(
+      `[drills] 4: ${acknowledged.length} tasks acknowledged (${acknowledgedAfterRestart} after the restart), ${failures.length} failed cleanly ` +
+        `${JSON.stringify(Object.fromEntries(byStatus))}; restart took ${restartedAt - restartStarted} ms, health 200 ${recoveredMs} ms later`,
+    );
+
+    // Every request was answered, and every failure is a 503 in the api's JSON shape: try again later.
+    expect(failures.filter((f) => f.status === 0).map((f) => f.error)).toEqual([]);
+    for (const failure of failures) {
+      expect(failure.status).toBe(503);
+      expect(failure.json).toBe(true);
+      expect(failure.body.error).toEqual({ code: expect.any(String), message: expect.any(String) });
+    }
+    // The same api process, reconnected: writes succeed again and health says ok.
+    expect(stack.apiProcess!.child.pid).toBe(apiPid);
+    expect(stack.apiProcess!.child.exitCode).toBeNull();
+    expect(acknowledgedAfterRestart).toBeGreaterThan(0);
+    expect((await api.call<Health>('GET', '/api/health')).body).toEqual({ status: 'ok', postgres: 'ok', redis: 'ok' });
+
+    // No acknowledged write is lost: every id answered with 201 is a row.
+    const db = await stack.db();
+    try {
+      const { rows } = await db.query<{ id: string }>('select id::text as id from tasks where id::text = any($1::text[])', [acknowledged]);
+      expect(new Set(acknowledged).size).toBe(acknowledged.length);
+      expect(rows.length).toBe(acknowledged.length);
+    } finally {
+      await db.end();
+    }
+  }, 60_000);
+});
