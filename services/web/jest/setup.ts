@@ -2,6 +2,10 @@ import '@testing-library/jest-dom';
 import { cleanup } from '@testing-library/react';
 import { resetToasts } from '../src/lib/toast';
 
+// Screen tests type and click through whole dialogs; on a loaded 2-core machine one can take several
+// seconds, which is slowness, not failure.
+jest.setTimeout(15_000);
+
 // jsdom has no PointerEvent; a MouseEvent with a pointer id is enough for swipe handling.
 if (typeof window.PointerEvent === 'undefined') {
   class PointerEventPolyfill extends MouseEvent {

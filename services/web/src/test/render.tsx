@@ -31,7 +31,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Handler = (request: RecordedRequest) => Response | Promise<Response> | undefined;
+type Handler = (request: RecordedRequest) => Response | undefined | Promise<Response | undefined>;
 
 /** Answers fetch from `handler` (undefined → 404) and records every request. */
 export function mockFetch(handler: Handler) {

@@ -14,11 +14,15 @@ import { useCurrentUser } from '../../api/authApi';
 import { baseApi, TAG_TYPES } from '../../api/baseApi';
 import { useGetClientsQuery } from '../../api/clientsApi';
 import { useGetContactsQuery } from '../../api/contactsApi';
+import { useGetDailyPlanQuery } from '../../api/dailyPlanApi';
+import { useGetActiveTasksQuery, useGetMondayTasksQuery, useGetTodayTasksQuery } from '../../api/tasksApi';
+import { SkeletonRows } from '../../components/SkeletonRows';
 import { preloadDragAndDrop } from '../../components/tasks/TaskList';
 import { NO_FILTERS, type TaskFilters } from '../../components/tasks/taskFilters';
 import { TaskViewContext, type TaskView } from '../../components/tasks/TaskViewContext';
 import { toast } from '../../lib/toast';
 import { useNow } from '../../lib/useNow';
+import { DailyReviewFlow } from '../overdue/DailyReviewFlow';
 import { DashboardHeader } from './DashboardHeader';
 import { FilterBar } from './FilterBar';
 import { ActiveTab, ArchivedTab, BacklogTab, DelegatedTab } from './ListTabs';
@@ -28,8 +32,6 @@ import { TodayTab } from './TodayTab';
 // Dialogs load on first use: they are not part of the dashboard's first paint.
 const TaskDialog = lazy(() => import('../../components/tasks/TaskDialog'));
 const SettingsDialog = lazy(() => import('./settings/SettingsDialog'));
-// The overdue banner and the daily review prompt come after the first paint (they wait for data anyway).
-const DailyReviewFlow = lazy(() => import('../overdue/DailyReviewFlow'));
 
 type DashboardTab = 'today' | 'active' | 'delegated' | 'backlog';
 
@@ -38,6 +40,20 @@ interface DialogState {
   task: Task | null;
   /** A new key per opening mounts a fresh form (pre-filled or reset, spec §2). */
   key: number;
+}
+
+/**
+ * True once the data of the dashboard's first screen has arrived (or failed): the day's list, the
+ * active tasks (overdue banner, top 3) and the daily plan. Until then one placeholder stands below the
+ * tabs, so the banner, the top 3 and the list appear together and push nothing already on screen
+ * (no layout shift).
+ */
+function useFirstScreenSettled(weekendMode: boolean): boolean {
+  const today = useGetTodayTasksQuery(undefined, { skip: weekendMode });
+  const monday = useGetMondayTasksQuery(undefined, { skip: !weekendMode });
+  const active = useGetActiveTasksQuery();
+  const plan = useGetDailyPlanQuery();
+  return ![weekendMode ? monday : today, active, plan].some((query) => query.isLoading);
 }
 
 function greeting(now: Date, timeZone: string): string {
@@ -52,6 +68,7 @@ function Dashboard({ user }: { user: User }) {
   const timeZone = user.timezone;
   const delegationEnabled = user.enableDelegation;
   const weekendMode = isWeekendMode(now, timeZone);
+  const firstScreenSettled = useFirstScreenSettled(weekendMode);
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
 
   const clients = useGetClientsQuery();
@@ -103,10 +120,6 @@ function Dashboard({ user }: { user: User }) {
             </Typography>
           </Box>
 
-          <Suspense fallback={null}>
-            <DailyReviewFlow user={user} now={now} />
-          </Suspense>
-
           <Card component="section" aria-label="Create Task" sx={{ p: { xs: 2, sm: 2.5 }, mb: 3 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
               <Typography variant="h6" component="h2">
@@ -138,21 +151,28 @@ function Dashboard({ user }: { user: User }) {
             <Tab value="backlog" label="Backlog" />
           </Tabs>
 
-          {currentTab !== 'today' && (
-            <FilterBar
-              clients={clients.data ?? []}
-              filters={filters}
-              onChange={setFilters}
-              showArchived={currentTab === 'active' ? { checked: showArchived, onChange: setShowArchived } : undefined}
-            />
-          )}
+          {firstScreenSettled ? (
+            <>
+              <DailyReviewFlow user={user} now={now} />
+              {currentTab !== 'today' && (
+                <FilterBar
+                  clients={clients.data ?? []}
+                  filters={filters}
+                  onChange={setFilters}
+                  showArchived={currentTab === 'active' ? { checked: showArchived, onChange: setShowArchived } : undefined}
+                />
+              )}
 
-          <Box role="tabpanel" aria-label={currentTab}>
-            {currentTab === 'today' && <TodayTab weekendMode={weekendMode} clients={clients.data ?? []} />}
-            {currentTab === 'active' && (showArchived ? <ArchivedTab filters={filters} /> : <ActiveTab filters={filters} />)}
-            {currentTab === 'delegated' && <DelegatedTab filters={filters} />}
-            {currentTab === 'backlog' && <BacklogTab filters={filters} />}
-          </Box>
+              <Box role="tabpanel" aria-label={currentTab}>
+                {currentTab === 'today' && <TodayTab weekendMode={weekendMode} clients={clients.data ?? []} />}
+                {currentTab === 'active' && (showArchived ? <ArchivedTab filters={filters} /> : <ActiveTab filters={filters} />)}
+                {currentTab === 'delegated' && <DelegatedTab filters={filters} />}
+                {currentTab === 'backlog' && <BacklogTab filters={filters} />}
+              </Box>
+            </>
+          ) : (
+            <SkeletonRows count={3} />
+          )}
         </Container>
       </Box>
 

@@ -71,4 +71,3 @@ export function DailyReviewFlow({ user, now }: { user: Pick<User, 'timezone'>; n
   );
 }
 
-export default DailyReviewFlow;

@@ -1,0 +1,45 @@
+import { screen, within } from '@testing-library/react';
+import { todayIn } from '@daybook/shared';
+import { json, makeTask, mockFetch, renderWithProviders, uuid } from '../../test/render';
+import { DashboardPage } from './DashboardPage';
+
+const TIME_ZONE = 'America/New_York';
+const user = {
+  id: uuid(1), username: 'ann', email: null, firstName: 'Ann', lastName: null, profileImageUrl: null, role: 'user', timezone: TIME_ZONE, enableDelegation: false, createdAt: '', updatedAt: '',
+};
+
+describe('the dashboard’s first screen', () => {
+  it('keeps one placeholder below the tabs until the banner, the top 3 and the list can appear together', async () => {
+    const dueToday = makeTask({ id: uuid(10), title: 'Due today', dueDate: todayIn(new Date(), TIME_ZONE) });
+    const overdue = makeTask({ id: uuid(11), title: 'Long overdue', dueDate: '2020-01-06' });
+    let answerActive: () => void = () => undefined;
+    const activeAnswered = new Promise<void>((resolve) => (answerActive = resolve));
+    mockFetch(async (req) => {
+      if (req.path === '/api/auth/user') return json(200, user);
+      // The day's list (Monday's in weekend mode) includes overdue open tasks.
+      if (req.path === '/api/tasks/today' || req.path === '/api/tasks/monday') return json(200, [dueToday, overdue]);
+      if (req.path === '/api/daily-plan') return json(200, { date: dueToday.dueDate, priorityTaskIds: [dueToday.id], reviewed: true });
+      if (req.path === '/api/tasks/active') {
+        await activeAnswered;
+        return json(200, [dueToday, overdue]);
+      }
+      if (req.path === '/api/clients' || req.path === '/api/time-increments') return json(200, []);
+      return undefined;
+    });
+    renderWithProviders(<DashboardPage />);
+
+    expect(await screen.findByRole('heading', { name: 'Create Task' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Today' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(3);
+    // The day's list and the plan are in, the active tasks not yet: nothing of the lists shows.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'Tasks Due' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('overdue-banner')).not.toBeInTheDocument();
+
+    answerActive();
+    expect(await screen.findByRole('heading', { name: 'Tasks Due' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('overdue-banner')).getByText('1 overdue task')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: "Today's Top 3 Priorities" })).toHaveTextContent('Due today');
+    expect(screen.queryByTestId('skeleton-row')).not.toBeInTheDocument();
+  });
+});
