@@ -44,9 +44,14 @@ const queue = new Queue('daybook-changes', {
   },
 });
 
-/** Replays the queued changes in order (one at a time), then tells the pages to refresh. */
+/** Replays the queued changes in order (one at a time), then tells the pages to refresh; none, no news. */
 function replay(): Promise<void> {
   replaying ??= (async () => {
+    // Nothing queued: nothing to replay, and no reason to make the pages load everything again.
+    if ((await queue.size()) === 0) {
+      replaying = null;
+      return;
+    }
     try {
       await queue.replayRequests();
     } finally {

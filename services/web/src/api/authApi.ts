@@ -59,3 +59,6 @@ export const {
 
 /** The current user query as the app uses it: always fresh on mount (spec §7). */
 export const useCurrentUser = () => useGetCurrentUserQuery(undefined, { refetchOnMountOrArgChange: true });
+
+/** The signed-in user for a screen: <App /> has just loaded it, so the screen reads it without a refetch. */
+export const useSignedInUser = () => useGetCurrentUserQuery().data;

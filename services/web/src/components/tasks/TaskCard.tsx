@@ -232,14 +232,18 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
         </Box>
       </Box>
 
-      <Menu anchorEl={priorityAnchor} open={Boolean(priorityAnchor)} onClose={() => setPriorityAnchor(null)}>
+      {/* The menus exist only while open: a list of cards renders no closed menus (first paint). */}
+      {priorityAnchor && (
+      <Menu anchorEl={priorityAnchor} open onClose={() => setPriorityAnchor(null)}>
         {[...PRIORITIES].reverse().map((priority) => (
           <MenuItem key={priority} selected={priority === task.priority} onClick={() => choosePriority(priority)}>
             {PRIORITY_LABELS[priority]}
           </MenuItem>
         ))}
       </Menu>
-      <Menu anchorEl={moreAnchor} open={Boolean(moreAnchor)} onClose={() => setMoreAnchor(null)}>
+      )}
+      {moreAnchor && (
+      <Menu anchorEl={moreAnchor} open onClose={() => setMoreAnchor(null)}>
         <MenuItem
           onClick={() => {
             setMoreAnchor(null);
@@ -264,6 +268,7 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
           <ListItemText>Move to backlog</ListItemText>
         </MenuItem>
       </Menu>
+      )}
     </Paper>
   );
 }

@@ -12,7 +12,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAddAlt1';
 import { adminCreateUserBodySchema, newPasswordSchema, type User } from '@daybook/shared';
 import { serverMessage } from '../../api/apiError';
 import { useCreateAdminUserMutation, useDeleteAdminUserMutation, useGetAdminUsersQuery, useResetUserPasswordMutation } from '../../api/adminApi';
-import { useCurrentUser } from '../../api/authApi';
+import { useSignedInUser } from '../../api/authApi';
 import { LoadError } from '../../components/LoadError';
 import { ResponsiveModal } from '../../components/ResponsiveModal';
 import { ScreenShell } from '../../components/ScreenShell';
@@ -267,7 +267,7 @@ function UserManagement({ me }: { me: User }) {
 
 /** User Management (spec §2, §6): admins only; anyone else sees the not-found page, never the list. */
 export function AdminUsersPage() {
-  const { data: me } = useCurrentUser();
+  const me = useSignedInUser();
   if (!me) return null;
   if (me.role !== 'admin') return <NotFoundPage />;
   return <UserManagement me={me} />;

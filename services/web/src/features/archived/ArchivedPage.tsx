@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
-import { useCurrentUser } from '../../api/authApi';
+import { useSignedInUser } from '../../api/authApi';
 import { useGetArchivedTasksInfiniteQuery } from '../../api/tasksApi';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
@@ -53,7 +53,7 @@ function ArchivedList() {
 }
 
 export function ArchivedPage() {
-  const { data: user } = useCurrentUser();
+  const user = useSignedInUser();
   if (!user) return null;
   return (
     <TaskScreen user={user}>

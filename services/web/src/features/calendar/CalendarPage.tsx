@@ -9,7 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { addDays, calendarWindow, CALENDAR_WEEK_DAYS, sortTasksDefault, statusText, todayIn, weekdayNameOf, weekRangeLabel, weekStartOf, type Task } from '@daybook/shared';
-import { useCurrentUser } from '../../api/authApi';
+import { useSignedInUser } from '../../api/authApi';
 import { useGetCalendarTasksQuery } from '../../api/calendarApi';
 import { LoadError } from '../../components/LoadError';
 import { PriorityBadge } from '../../components/PriorityBadge';
@@ -164,7 +164,7 @@ function CalendarWeek({ onNew }: { onNew: () => void }) {
 }
 
 export function CalendarPage() {
-  const { data: user } = useCurrentUser();
+  const user = useSignedInUser();
   if (!user) return null;
   return <TaskScreen user={user}>{(openTask) => <CalendarWeek onNew={() => openTask(null)} />}</TaskScreen>;
 }

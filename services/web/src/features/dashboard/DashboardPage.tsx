@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import { isWeekendMode, todayIn, weekRangeLabel, weekStartOf, zonedParts, type Task, type User } from '@daybook/shared';
-import { useCurrentUser } from '../../api/authApi';
+import { useSignedInUser } from '../../api/authApi';
 import { baseApi, TAG_TYPES } from '../../api/baseApi';
 import { useGetClientsQuery } from '../../api/clientsApi';
 import { useGetContactsQuery } from '../../api/contactsApi';
@@ -68,7 +68,9 @@ function Dashboard({ user }: { user: User }) {
   const timeZone = user.timezone;
   const delegationEnabled = user.enableDelegation;
   const weekendMode = isWeekendMode(now, timeZone);
-  const firstScreenSettled = useFirstScreenSettled(weekendMode);
+  // Deferred: the first screen then renders in React's background lane, in slices that leave the main
+  // thread free between them, instead of one long task when the data arrives.
+  const firstScreenSettled = useDeferredValue(useFirstScreenSettled(weekendMode));
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
 
   const clients = useGetClientsQuery();
@@ -193,7 +195,7 @@ function Dashboard({ user }: { user: User }) {
 }
 
 export function DashboardPage() {
-  const { data: user } = useCurrentUser();
+  const user = useSignedInUser();
   return user ? <Dashboard user={user} /> : null;
 }
 

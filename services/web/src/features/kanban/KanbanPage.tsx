@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { dueLabel, isOverdue, KANBAN_STATUSES, type KanbanStatus, type Task } from '@daybook/shared';
-import { useCurrentUser } from '../../api/authApi';
+import { useSignedInUser } from '../../api/authApi';
 import { calendarApi, useGetKanbanBoardQuery } from '../../api/calendarApi';
 import { useUpdateTaskMutation } from '../../api/tasksApi';
 import type { AppDispatch } from '../../app/store';
@@ -133,7 +133,7 @@ function Board({ onNew }: { onNew: () => void }) {
 }
 
 export function KanbanPage() {
-  const { data: user } = useCurrentUser();
+  const user = useSignedInUser();
   if (!user) return null;
   return <TaskScreen user={user}>{(openTask) => <Board onNew={() => openTask(null)} />}</TaskScreen>;
 }

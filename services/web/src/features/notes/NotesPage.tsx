@@ -28,7 +28,7 @@ import FullscreenIcon from '@mui/icons-material/OpenInFull';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import type { Client, NoteItem, NoteList } from '@daybook/shared';
-import { useCurrentUser } from '../../api/authApi';
+import { useSignedInUser } from '../../api/authApi';
 import { useGetClientsQuery } from '../../api/clientsApi';
 import {
   useCreateNoteItemMutation,
@@ -534,7 +534,7 @@ function SearchResults({ criteria, markdown, timeZone, onOpen }: { criteria: Par
 
 /** Notes (spec §2): pages and sub-pages, their markdown notes, and search. */
 export function NotesPage() {
-  const user = useCurrentUser().data;
+  const user = useSignedInUser();
   const timeZone = user?.timezone ?? 'America/New_York';
   const lists = useGetNoteListsQuery();
   const clients = useGetClientsQuery().data ?? [];
