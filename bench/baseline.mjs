@@ -36,7 +36,7 @@ const READS = {
   '/api/notes/search': (user, query) => [
     `select i.id, i.note_list_id, i.content, i.created_at, l.title as list_title
        from note_items i join note_lists l on l.id = i.note_list_id
-      where i.user_id = $1 and to_tsvector('daybook_search'::regconfig, i.content) @@ to_tsquery('daybook_search'::regconfig, $2)
+      where i.user_id = $1 and i.search_vector @@ to_tsquery('daybook_search'::regconfig, $2)
       order by i.created_at desc limit 500`,
     [user.id, `'${String(query.query).replace(/'/g, "''")}':*`],
   ],

@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121064028 } from './Migration20261121064028';
 import { Migration20261121065000 } from './Migration20261121065000';
+import { Migration20261121110000 } from './Migration20261121110000';
 
 /**
  * Every migration, in order. They are listed here rather than discovered from the folder so the same
@@ -10,4 +11,5 @@ import { Migration20261121065000 } from './Migration20261121065000';
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121064028', class: Migration20261121064028 },
   { name: 'Migration20261121065000', class: Migration20261121065000 },
+  { name: 'Migration20261121110000', class: Migration20261121110000 },
 ];

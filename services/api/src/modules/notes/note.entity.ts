@@ -38,6 +38,15 @@ export const NoteItemEntity = defineEntity({
     noteList: () => p.manyToOne(NoteListEntity).ref().deleteRule('cascade'),
     client: () => p.manyToOne(ClientEntity).ref().nullable().deleteRule('set null'),
     content: p.text(),
+    // The content's lexemes, kept by Postgres (Migration20261121110000): a search compares these instead
+    // of re-reading every candidate note's markdown. Never read or written by the app.
+    searchVector: p
+      .string()
+      .columnType('tsvector')
+      .generated(`(to_tsvector('daybook_search'::regconfig, content)) stored`)
+      .nullable()
+      .lazy()
+      .hidden(),
     sortOrder: p.integer().default(0),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
@@ -48,7 +57,7 @@ export const NoteItemEntity = defineEntity({
     // Content search (notes-search.ts); the configuration and extensions come from Migration20261121065000.
     {
       name: 'note_items_search_idx',
-      expression: `create index "note_items_search_idx" on "note_items" using gin ("user_id", to_tsvector('daybook_search'::regconfig, "content"))`,
+      expression: `create index "note_items_search_idx" on "note_items" using gin ("user_id", "search_vector")`,
     },
   ],
 });

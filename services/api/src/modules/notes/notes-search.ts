@@ -4,9 +4,10 @@ import { toClientRef } from './notes.mapper';
 
 /**
  * Notes search (spec §2 Notes, §3 search result), answered by Postgres from GIN indexes
- * (Migration20261121065000): `note_items_search_idx` on (user_id, to_tsvector(daybook_search, content))
- * and `note_lists_search_idx` on (user_id, to_tsvector(daybook_search, title)). The `daybook_search`
- * configuration is `simple` behind `unaccent`: no stemming and no stop words, case- and accent-insensitive.
+ * (Migration20261121065000, Migration20261121110000): `note_items_search_idx` on (user_id, search_vector),
+ * the stored to_tsvector(daybook_search, content), and `note_lists_search_idx` on (user_id,
+ * to_tsvector(daybook_search, title)). The `daybook_search` configuration is `simple` behind `unaccent`:
+ * no stemming and no stop words, case- and accent-insensitive.
  *
  * Matching: every word of the query must occur, each as a word or the start of a word ('meet' finds
  * 'Meeting', 'cafe' finds 'Café'), in the note's markdown or in its page's title.
@@ -14,7 +15,7 @@ import { toClientRef } from './notes.mapper';
 
 /** The text search configuration; the expressions below must stay exactly those of the indexes. */
 export const SEARCH_CONFIG = `'daybook_search'::regconfig`;
-const ITEM_MATCHES = (alias: string) => `to_tsvector(${SEARCH_CONFIG}, ${alias}.content) @@ to_tsquery(${SEARCH_CONFIG}, ?)`;
+const ITEM_MATCHES = (alias: string) => `${alias}.search_vector @@ to_tsquery(${SEARCH_CONFIG}, ?)`;
 const LIST_MATCHES = (alias: string) => `to_tsvector(${SEARCH_CONFIG}, ${alias}.title) @@ to_tsquery(${SEARCH_CONFIG}, ?)`;
 
 /** At most this many notes (newest first) and this many pages matched by themselves answer a search. */
