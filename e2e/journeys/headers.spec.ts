@@ -84,7 +84,7 @@ test('headers: index.html, deep links, hashed assets and the service worker carr
     expect(one(response, 'cache-control')).toBe('no-cache');
     expectAppHeaders(response);
     html = await response.text();
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain(`<div id="root">`);
   }
 
   // No inline script in the page: everything the CSP allows comes from /assets/.

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pureSharedConstants } from './build/pure-shared-constants';
+import { preloadRoute } from './build/preload-route';
 import { routeChunk } from './build/route-chunk';
 
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
@@ -14,6 +15,8 @@ export default defineConfig({
     react(),
     pureSharedConstants(sharedSource),
     dashboardChunk.plugin,
+    // Most visits are a signed-in user opening the dashboard: its chunks download alongside the entry.
+    preloadRoute('src/features/dashboard/DashboardPage.tsx'),
     // Installable and offline (DECISIONS 19): the manifest, and src/sw.ts built to /sw.js with the app
     // shell's precache list. main.tsx registers it after the page has loaded.
     VitePWA({
