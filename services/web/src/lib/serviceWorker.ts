@@ -4,7 +4,7 @@ import { SW_MESSAGES } from './offlineProtocol';
 
 /**
  * Registers /sw.js once the page has loaded (DECISIONS 19), asks it to replay queued changes when the
- * connection returns, and refreshes every list once it has.
+ * connection returns, and refreshes every list once it has replayed some.
  */
 export function registerServiceWorker(store: AppStore): void {
   if (!('serviceWorker' in navigator)) return;
@@ -17,6 +17,9 @@ export function registerServiceWorker(store: AppStore): void {
   container.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
     if (event.data?.type === SW_MESSAGES.replayed) store.dispatch(baseApi.util.invalidateTags([...TAG_TYPES]));
   });
+  // When a worker takes control of the page (the first visit, or a new version), read everything again
+  // through it, so the device holds the user and the lists for a reload offline.
+  container.addEventListener('controllerchange', () => store.dispatch(baseApi.util.invalidateTags([...TAG_TYPES])));
   container.startMessages(); // deliver the worker's messages now, not only after the document has loaded
   window.addEventListener('online', askReplay);
 
