@@ -43,17 +43,20 @@ interface DialogState {
 }
 
 /**
- * True once the data of the dashboard's first screen has arrived (or failed): the day's list, the
- * active tasks (overdue banner, top 3) and the daily plan. Until then one placeholder stands below the
- * tabs, so the banner, the top 3 and the list appear together and push nothing already on screen
- * (no layout shift).
+ * True once the data of the dashboard's first screen has arrived (or failed), and from then on: the
+ * day's list, the active tasks (overdue banner, top 3) and the daily plan. Until then one placeholder
+ * stands below the tabs, so the banner, the top 3 and the list appear together and push nothing already
+ * on screen (no layout shift). Later loads (weekend mode starting, say) show their own placeholders.
  */
 function useFirstScreenSettled(weekendMode: boolean): boolean {
   const today = useGetTodayTasksQuery(undefined, { skip: weekendMode });
   const monday = useGetMondayTasksQuery(undefined, { skip: !weekendMode });
   const active = useGetActiveTasksQuery();
   const plan = useGetDailyPlanQuery();
-  return ![weekendMode ? monday : today, active, plan].some((query) => query.isLoading);
+  const [settledOnce, setSettledOnce] = useState(false);
+  const settled = ![weekendMode ? monday : today, active, plan].some((query) => query.isLoading);
+  if (settled && !settledOnce) setSettledOnce(true);
+  return settled || settledOnce;
 }
 
 function greeting(now: Date, timeZone: string): string {
