@@ -21,7 +21,9 @@ export function testProducer(prefix: string) {
     prefix,
     defaultJobOptions: STRUCTURE_TASK_JOB_OPTIONS,
   });
-  const events = new QueueEvents(STRUCTURE_TASK_QUEUE, { connection: eventsConnection, prefix });
+  // Each test has a prefix of its own, so reading its event stream from the start loses nothing: a job
+  // that finishes before the first read still notifies (listening from '$' missed it on a busy machine).
+  const events = new QueueEvents(STRUCTURE_TASK_QUEUE, { connection: eventsConnection, prefix, lastEventId: '0-0' });
   return {
     queue,
     events,
