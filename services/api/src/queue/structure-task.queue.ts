@@ -90,6 +90,10 @@ export function createStructureTaskQueue(options: StructureTaskQueueOptions): St
   eventsConnection.once('ready', () => {
     if (!closed) events.run().catch(onError('events'));
   });
+  // Every request waiting for its job listens for the queue closing (BullMQ's waitUntilFinished): as many
+  // listeners as requests in flight. Node's default cap of 10 printed a MaxListenersExceeded warning to
+  // the api's log whenever more than 10 natural-language requests were waiting at once.
+  queue.setMaxListeners(0);
   queue.on('error', onError('queue'));
   events.on('error', onError('events'));
 
