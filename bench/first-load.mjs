@@ -6,7 +6,7 @@
 //     transferred (gzip) and the time until the task list shows.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -60,12 +60,11 @@ async function startNginx(root, apiPort) {
 }
 
 /** Lighthouse's performance audit of `url` (mobile preset), in a Chromium started by Playwright. */
-async function lighthouseRun(url, cookie, reportPath) {
+async function lighthouseRun(url, cookie) {
   const port = await freePort();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
   try {
     const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } });
-    if (reportPath) writeFileSync(reportPath, JSON.stringify(lhr));
     const ms = (id) => Math.round(lhr.audits[id].numericValue);
     return {
       score: Math.round(lhr.categories.performance.score * 100),
@@ -121,16 +120,13 @@ async function performanceApiRun(origin, cookieHeader) {
   }
 }
 
-/**
- * Measures the dashboard's first load for the signed-in `cookie` against the api on `apiPort`;
- * `reportPath` keeps the last Lighthouse report (JSON) for a closer look.
- */
-export async function measureFirstLoad({ root, apiPort, cookie, reportPath }) {
+/** Measures the dashboard's first load for the signed-in `cookie` against the api on `apiPort`. */
+export async function measureFirstLoad({ root, apiPort, cookie }) {
   const nginx = await startNginx(root, apiPort);
   try {
     const performanceApi = await performanceApiRun(nginx.origin, cookie);
     const runs = [];
-    for (let i = 0; i < 3; i += 1) runs.push(await lighthouseRun(`${nginx.origin}/`, cookie, reportPath));
+    for (let i = 0; i < 3; i += 1) runs.push(await lighthouseRun(`${nginx.origin}/`, cookie));
     // The median run by score, as Lighthouse's own docs advise for variance.
     const lighthouseResult = runs.sort((a, b) => a.score - b.score)[1];
     return { lighthouse: lighthouseResult, lighthouseScores: runs.map((r) => r.score), performanceApi };

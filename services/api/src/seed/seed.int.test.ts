@@ -39,6 +39,18 @@ describe('seed', () => {
     expect(Number(pages!.subpages)).toBeGreaterThan(0);
     expect(pages!.longest).toBeGreaterThan(1000);
   });
+
+  it("bounds each user's live (not archived) tasks by about 250 plus 1.5% of their history, whatever its size", async () => {
+    const rows = await orm.em.getConnection().execute<{ username: string; total: string; live: string }[]>(
+      `select u.username, count(*) as total, count(*) filter (where not t.is_archived) as live
+         from tasks t join users u on u.id = t.user_id group by u.username`,
+    );
+    for (const row of rows) {
+      const expected = 250 + Number(row.total) * 0.015; // 257 of 500, 295 of 3,000
+      expect(Number(row.live)).toBeGreaterThan(expected * 0.8);
+      expect(Number(row.live)).toBeLessThan(expected * 1.2);
+    }
+  });
 });
 
 describe('dashboard reads of a user with thousands of tasks', () => {
