@@ -11,6 +11,8 @@ const common = {
 module.exports = {
   // A leaked handle in one test file must not hang CI; jest still prints the warning so leaks get fixed.
   forceExit: true,
+  // A loaded 2-core CI machine is several times slower than a laptop: every test gets a realistic budget.
+  testTimeout: 30_000,
   globalSetup: '<rootDir>/jest.global-setup.js',
   globalTeardown: '<rootDir>/jest.global-teardown.js',
   projects: [

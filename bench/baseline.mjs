@@ -22,8 +22,12 @@ const READS = {
       order by t.sort_order`,
     [user.id, user.timezone],
   ],
+  // The first page of the list, in its order (DECISIONS 22: lists answer in pages of 200).
   '/api/tasks/active': (user) => [
-    `select ${TASK_COLUMNS} from tasks t where t.user_id = $1 and not t.is_archived and not t.is_backlog order by t.sort_order`,
+    `select ${TASK_COLUMNS} from tasks t where t.user_id = $1 and not t.is_archived and not t.is_backlog
+      order by t.sort_order, case t.priority when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 else 1 end desc,
+        t.due_date nulls last, t.due_time nulls last, t.created_at desc, t.id
+      limit 201`,
     [user.id],
   ],
   '/api/tasks/calendar': (user, query) => [
@@ -33,11 +37,15 @@ const READS = {
       order by t.due_date, t.due_time, t.sort_order`,
     [user.id, query.start, query.end, user.timezone],
   ],
+  // The newest 200 matching notes, each as an excerpt around the words found (DECISIONS 22).
   '/api/notes/search': (user, query) => [
-    `select i.id, i.note_list_id, i.content, i.created_at, l.title as list_title
-       from note_items i join note_lists l on l.id = i.note_list_id
-      where i.user_id = $1 and i.search_vector @@ to_tsquery('daybook_search'::regconfig, $2)
-      order by i.created_at desc limit 500`,
+    `select i.id, i.note_list_id, i.created_at, l.title as list_title,
+        left(ts_headline('daybook_search'::regconfig, left(i.content, 10000), to_tsquery('daybook_search'::regconfig, $2),
+          'MinWords=12, MaxWords=30, ShortWord=2'), 800) as excerpt
+       from (select id from note_items where user_id = $1 and search_vector @@ to_tsquery('daybook_search'::regconfig, $2)
+              order by created_at desc limit 200) m
+       join note_items i on i.id = m.id join note_lists l on l.id = i.note_list_id
+      order by i.created_at desc`,
     [user.id, `'${String(query.query).replace(/'/g, "''")}':*`],
   ],
 };

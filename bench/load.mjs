@@ -1,5 +1,6 @@
 // A small closed-loop HTTP load generator: `connections` keep-alive connections, each sending its next
 // request as soon as the last one answers, for `seconds`. Records every latency, so percentiles are exact.
+// `headers` may be a function of the connection's number (each connection signed in as another user).
 import http from 'node:http';
 
 export async function load({ url, method = 'GET', headers = {}, body, seconds = 5, connections = 1, warmupSeconds = 1 }) {
@@ -7,13 +8,15 @@ export async function load({ url, method = 'GET', headers = {}, body, seconds = 
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const makeBody = typeof body === 'function' ? body : () => body;
 
-  const send = () =>
+  const headersOf = typeof headers === 'function' ? headers : () => headers;
+
+  const send = (connection) =>
     new Promise((resolve) => {
       const started = process.hrtime.bigint();
       const payload = makeBody();
       const data = payload === undefined ? undefined : Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload));
       const req = http.request(
-        { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, method, headers: { ...headers, ...(data ? { 'content-type': 'application/json', 'content-length': data.length } : {}) } },
+        { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, method, headers: { ...headersOf(connection), ...(data ? { 'content-type': 'application/json', 'content-length': data.length } : {}) } },
         (res) => {
           res.resume();
           res.on('end', () => resolve({ ok: res.statusCode >= 200 && res.statusCode < 300, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
@@ -30,9 +33,9 @@ export async function load({ url, method = 'GET', headers = {}, body, seconds = 
     const statuses = {};
     let errors = 0;
     await Promise.all(
-      Array.from({ length: connections }, async () => {
+      Array.from({ length: connections }, async (_, connection) => {
         while (Date.now() < deadline) {
-          const result = await send();
+          const result = await send(connection);
           if (!record) continue;
           latencies.push(result.ms);
           if (!result.ok) {

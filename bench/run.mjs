@@ -85,18 +85,23 @@ async function main() {
   await freshDatabase();
   const seeded = JSON.parse(await run('services/api/dist/seed/cli.js', ['--users', '50', '--tasks', '1000', '--big-user-tasks', '10000'], { DATABASE_URL }));
   const common = { DATABASE_URL, REDIS_URL, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
-  start('api', 'services/api/dist/main.js', { ...common, PORT: String(API_PORT), HOST: '127.0.0.1', LOGIN_MAX_FAILURES: '1000', SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijkl' });
+  start('api', 'services/api/dist/main.js', { ...common, PORT: String(API_PORT), HOST: '127.0.0.1', LOGIN_MAX_FAILURES: '1000', AI_MAX_PER_MINUTE: '100000', HEAVY_READS_PER_MINUTE: '1000000', SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijkl' });
   start('ai-worker', 'services/ai-worker/dist/main.js', { ...common, AI_PROVIDER: 'rules' });
   start('baseline', 'bench/baseline.mjs', { DATABASE_URL, PORT: String(BASELINE_PORT) });
   await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
   await waitFor(`http://127.0.0.1:${BASELINE_PORT}/`);
 
   const cookie = await signIn('seed-user-1');
-  const headers = { ...CSRF, cookie };
+  // Each connection is another signed-in user (seed-user-1, the 10,000-task user, is the first): one
+  // user's requests run a few at a time (DECISIONS 22), so 64 connections of one user would measure the
+  // gate, not the server.
+  const cookies = [cookie];
+  for (let u = 2; u <= seeded.users; u += 1) cookies.push(await signIn(`seed-user-${u}`));
+  const headers = (connection = 0) => ({ ...CSRF, cookie: cookies[connection % cookies.length] });
   // The browser's first load comes before the writes below add their tasks to this user's lists.
   process.stderr.write('[bench] dashboard first load in Chromium (Lighthouse, mobile preset)...\n');
   const firstLoad = await measureFirstLoad({ root, apiPort: API_PORT, cookie });
-  const active = (await api(cookie, '/api/tasks/active')).body.filter((t) => !t.isCompleted);
+  const active = (await api(cookie, '/api/tasks/active')).body.items.filter((t) => !t.isCompleted);
   const week = (() => {
     const now = new Date();
     const start = new Date(now.getTime() - now.getUTCDay() * 86_400_000);
@@ -117,20 +122,22 @@ async function main() {
     {
       name: 'PATCH /api/tasks/:id/complete',
       method: 'PATCH',
+      oneUser: true, // seed-user-1's own tasks
       url: () => `${daybook}/api/tasks/${active[toggle % active.length].id}/complete`,
       body: () => ({ isCompleted: Math.floor(toggle++ / active.length) % 2 === 0 }),
     },
-    { name: 'PATCH /api/tasks/reorder (50 ids)', url: `${daybook}/api/tasks/reorder`, method: 'PATCH', body: () => ({ taskIds: toggle++ % 2 ? reorderIds : [...reorderIds].reverse(), type: 'active' }) },
+    { name: 'PATCH /api/tasks/reorder (50 ids)', url: `${daybook}/api/tasks/reorder`, method: 'PATCH', oneUser: true, body: () => ({ taskIds: toggle++ % 2 ? reorderIds : [...reorderIds].reverse(), type: 'active' }) },
     { name: 'POST /api/ai/structure-task', url: `${daybook}/api/ai/structure-task`, method: 'POST', body: { input: 'call Acme tomorrow 3pm, urgent, 30 min' } },
   ];
 
   const rows = [];
   for (const scenario of scenarios) {
     for (const connections of CONNECTIONS) {
+      const scenarioHeaders = scenario.oneUser ? headers() : headers;
       const measure = (url) =>
         typeof scenario.url === 'function'
-          ? loadRotating(scenario, connections, headers)
-          : load({ url, method: scenario.method, headers, body: scenario.body, seconds: SECONDS, connections });
+          ? loadRotating(scenario, connections, scenarioHeaders)
+          : load({ url, method: scenario.method, headers: scenarioHeaders, body: scenario.body, seconds: SECONDS, connections });
       const result = await measure(scenario.url);
       const row = { endpoint: scenario.name, connections, ...round(result) };
       if (scenario.baseline) {

@@ -1,7 +1,10 @@
 // Fault drills (`npm run drills`): Daybook's production api and ai worker, on a Postgres, a Redis and a
 // model server of the drills' own, survive (1) Redis going away and coming back, (2) the worker being
-// killed mid-job, (3) a model answering garbage, errors or nothing, (4) Postgres restarting under load.
+// killed mid-job, (3) a model answering garbage, errors or nothing, (4) Postgres restarting under load, (5) a noisy
+// neighbour flooding the expensive calls while another user works.
 // The drills run in order on one stack; each leaves it healthy for the next.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import { STRUCTURE_TASK_QUEUE } from '@daybook/shared';
 import { sleep, waitUntil } from '../e2e/harness/processes';
@@ -93,10 +96,10 @@ describe('fault drills', () => {
     const completed = await api.call<Task>('PATCH', `/api/tasks/${created.body.id}/complete`, { isCompleted: true });
     expect(completed.status).toBe(200);
     expect(completed.body.isCompleted).toBe(true);
-    const list = await api.call<Task[]>('GET', '/api/tasks');
+    const list = await api.call<{ items: Task[] }>('GET', '/api/tasks');
     expect(list.status).toBe(200);
-    expect(list.body.map((t) => t.id)).toContain(created.body.id);
-    // Signing in still works: login throttling (kept in Redis) steps aside.
+    expect(list.body.items.map((t) => t.id)).toContain(created.body.id);
+    // Signing in still works: login throttling counts in the api process while Redis is away.
     const other = new ApiClient(api.baseUrl);
     expect((await other.call('POST', '/api/login', stack.credentials)).status).toBe(200);
     expect((await other.call('GET', '/api/auth/user')).status).toBe(200);
@@ -248,4 +251,90 @@ describe('fault drills', () => {
       await db.end();
     }
   }, 60_000);
+
+  it('5. a noisy neighbour: one user floods search, lists and natural-language entry; another user does not notice', async () => {
+    // The neighbour has a large account: 20,000 live tasks and 10,000 notes of a kilobyte, written straight to
+    // the tables (statistics stale, as right after an import).
+    const neighbour = new ApiClient(api.baseUrl);
+    const credentials = { username: 'noisy-neighbour', password: 'noisy-neighbour-password' };
+    expect((await neighbour.call('POST', '/api/register', credentials)).status).toBe(201);
+    const me = await neighbour.call<{ id: string }>('POST', '/api/login', credentials);
+    const db = await stack.db();
+    try {
+      await db.query(`insert into clients (id, user_id, name) values (gen_random_uuid(), $1, 'Acme')`, [me.body.id]);
+      await db.query(
+        `insert into tasks (id, user_id, title, priority, due_date, client_id)
+         select gen_random_uuid(), $1, 'a task ' || n, (array['low','medium','high','urgent'])[1 + n % 4], current_date + (n % 60 - 30),
+                (select id from clients where user_id = $1)
+         from generate_series(1, 20000) n`,
+        [me.body.id],
+      );
+      await db.query(`insert into note_lists (id, user_id, title, client_id) values (gen_random_uuid(), $1, 'a page', (select id from clients where user_id = $1))`, [me.body.id]);
+      await db.query(
+        `insert into note_items (id, user_id, note_list_id, content, sort_order)
+         select gen_random_uuid(), $1, (select id from note_lists where user_id = $1), repeat('a note about apples and accounts ', 32) || n, n
+         from generate_series(1, 10000) n`,
+        [me.body.id],
+      );
+    } finally {
+      await db.end();
+    }
+
+    // The flood runs in a process of its own (bench/load.mjs, closed loop), so its work does not slow the
+    // measuring below: 12 connections at once on search, the long lists, the day list and the assistant.
+    const longInput = `call ${'Acme '.repeat(150)}tomorrow at 3pm`;
+    const target = (path: string, body?: unknown) => ({ url: `${api.baseUrl}${path}`, connections: 2, ...(body ? { method: 'POST', body } : {}) });
+    const flood = { cookie: neighbour.cookieHeader(), seconds: 11, targets: [
+      target('/api/notes/search?query=a'),
+      target('/api/notes/search?query=a&startDate=2020-01-01&endDate=2030-12-31'),
+      target('/api/tasks/active?limit=200'),
+      target('/api/tasks?limit=200'),
+      target('/api/tasks/today'),
+      target('/api/ai/structure-task', { input: longInput }),
+    ] };
+    const flooder = spawn(process.execPath, [path.join(__dirname, 'harness', 'flood.mjs'), JSON.stringify(flood)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let floodOutput = '';
+    flooder.stdout.on('data', (chunk) => (floodOutput += chunk));
+    const flooded = new Promise<Record<string, number>>((resolve, reject) =>
+      flooder.on('exit', (code) => (code === 0 ? resolve(JSON.parse(floodOutput) as Record<string, number>) : reject(new Error(`flood exited with ${code}`)))),
+    );
+
+    // Meanwhile four other people read their day, each as a dashboard might (a few times a second).
+    const others = [api];
+    for (const name of ['other-1', 'other-2', 'other-3']) {
+      const other = new ApiClient(api.baseUrl);
+      const credentials = { username: `drill-${name}`, password: 'drill-other-password' };
+      expect((await other.call('POST', '/api/register', credentials)).status).toBe(201);
+      expect((await other.call('POST', '/api/login', credentials)).status).toBe(200);
+      others.push(other);
+    }
+    await sleep(500);
+    const latencies: number[] = [];
+    const ownAnswers: number[] = [];
+    const until = Date.now() + 10_000;
+    await Promise.all(
+      others.map(async (other) => {
+        while (Date.now() < until) {
+          const reply = await other.call('GET', '/api/tasks/today');
+          ownAnswers.push(reply.status);
+          latencies.push(reply.ms);
+          await sleep(250);
+        }
+      }),
+    );
+    const neighbourAnswers = await flooded;
+
+    latencies.sort((a, b) => a - b);
+    const p95 = latencies[Math.floor(latencies.length * 0.95)]!;
+    console.log(
+      `[drills] 5: ${latencies.length} reads of today by four other users, p50 ${latencies[Math.floor(latencies.length / 2)]} ms, ` +
+        `p95 ${p95} ms; the neighbour's answers ${JSON.stringify(neighbourAnswers)}`,
+    );
+    expect(ownAnswers.filter((status) => status !== 200)).toEqual([]);
+    expect(p95).toBeLessThan(100);
+    // The neighbour is slowed down with 429s (and 503 from the assistant), never a failure of the api.
+    expect(Object.keys(neighbourAnswers).filter((status) => !['200', '429', '503'].includes(status))).toEqual([]);
+    expect(neighbourAnswers['429'] ?? 0).toBeGreaterThan(0);
+  }, 90_000);
 });
+

@@ -141,8 +141,12 @@ export async function startStack(): Promise<Stack> {
       SESSION_SECRET: randomBytes(32).toString('base64url'),
       TRUST_PROXY: 'true',
       COOKIE_SECURE: 'false',
-      // The journeys sign in often, from one address; throttling has its own tests.
+      // The journeys sign in and sign up often, from one address; the rate limits have their own tests.
       LOGIN_MAX_FAILURES: '1000',
+      REGISTRATION_MAX_PER_HOUR: '1000',
+      AI_MAX_PER_MINUTE: '1000',
+      // A journey's robot user reads lists faster than a person.
+      HEAVY_READS_PER_MINUTE: '100000',
       ADMIN_USERNAME: adminUsername,
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',

@@ -143,5 +143,5 @@ test('headers: api answers carry the api headers: signed out, signed in, health 
     expect(response.status(), path).toBe(200);
     expectApiHeaders(response);
   }
-  expect(((await (await request.get('/api/tasks')).json()) as Array<{ title: string }>).map((task) => task.title)).toContain('Header check');
+  expect(((await (await request.get('/api/tasks')).json()) as { items: Array<{ title: string }> }).items.map((task) => task.title)).toContain('Header check');
 });

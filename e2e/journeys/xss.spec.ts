@@ -71,8 +71,8 @@ test('xss: stored payloads are refused by validation or saved verbatim', async (
   const user = (await page.request.get('/api/auth/user').then((r) => r.json())) as { username: string; firstName: string };
   expect(user.username).toBe(hostile.username);
   expect(user.firstName).toContain('onerror');
-  const active = (await page.request.get('/api/tasks/active').then((r) => r.json())) as Array<{ title: string }>;
-  for (const payload of PAYLOADS) expect(active.map((t) => t.title)).toContain(payload.value.trim());
+  const active = (await page.request.get('/api/tasks/active').then((r) => r.json())) as { items: Array<{ title: string }> };
+  for (const payload of PAYLOADS) expect(active.items.map((t) => t.title)).toContain(payload.value.trim());
 });
 
 test('xss: dashboard: Today, Active, Backlog and Delegated tabs and their task cards', async ({ page, watch, hostile }, testInfo) => {

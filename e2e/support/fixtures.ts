@@ -46,8 +46,10 @@ export class Api {
   createTask(task: TaskSeed) {
     return this.send<{ id: string; title: string }>('post', '/api/tasks', task);
   }
-  tasks(list: 'today' | 'active' | 'backlog') {
-    return this.send<Array<{ id: string; title: string }>>('get', `/api/tasks/${list}`);
+  /** The day's list, or the first page of the active or backlog list (DECISIONS 22: they load in pages). */
+  async tasks(list: 'today' | 'active' | 'backlog') {
+    if (list === 'today') return this.send<Array<{ id: string; title: string }>>('get', '/api/tasks/today');
+    return (await this.send<{ items: Array<{ id: string; title: string }> }>('get', `/api/tasks/${list}?limit=200`)).items;
   }
 }
 

@@ -39,6 +39,25 @@ export const orderedIdsSchema = (max: number = REORDER_MAX) =>
     .max(max, `At most ${max} ids`)
     .refine(hasNoDuplicates, 'Ids must not repeat');
 
-/** One page of a list that loads in pages (DECISIONS 15). `nextCursor` is null on the last page. */
+/** One page of a list that loads in pages (DECISIONS 15, 22). `nextCursor` is null on the last page. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+/** A cursor as sent back by the client: opaque text made by the api ('' reads as absent). */
+const cursorSchema = z.preprocess((v) => (v === '' ? undefined : v), z.string().pipe(text(500)).optional());
+
+/** `?limit=&cursor=` of a paged list (DECISIONS 22): the limit defaults to `defaultLimit` and is at most `max`. */
+export const pageQuerySchema = (defaultLimit: number, max: number) =>
+  z.object({
+    limit: z.coerce
+      .number({ message: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(max, `Limit must be at most ${max}`)
+      .default(defaultLimit),
+    cursor: cursorSchema,
+  });
+export interface PageQuery {
+  limit: number;
+  cursor?: string | undefined;
+}

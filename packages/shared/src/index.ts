@@ -1,6 +1,7 @@
 export * from './common';
 export * from './users/users.schemas';
 export * from './fields';
+export * from './quotas';
 
 // time (DECISIONS 1-2): calendar dates, times of day, the user's zone
 export * from './time/calendar-date';

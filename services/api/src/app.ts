@@ -1,4 +1,4 @@
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import session from 'koa-session';
 import { RequestContext } from '@mikro-orm/core';
@@ -7,8 +7,9 @@ import type { Redis } from 'ioredis';
 import type { Env } from './config/env';
 import type { Logger } from './logger';
 import { csrfProtection } from './http/csrf';
-import { errorHandler } from './http/error-handler';
-import { createLoginThrottle } from './http/login-throttle';
+import { errorHandler, onBodyParserError } from './http/error-handler';
+import { createRateLimits } from './http/rate-limits';
+import { heavyReads } from './http/per-user-concurrency';
 import { securityHeaders } from './http/security-headers';
 import { createSessionStore } from './http/session-store';
 import { aiRoutes } from './modules/ai/ai.routes';
@@ -63,10 +64,10 @@ export function createApp(deps: AppDeps): Koa {
   const tasks = createTasksService(em, clock);
   const taskComments = createTaskCommentsService(em);
   const dailyPlan = createDailyPlanService(em, clock, tasks);
-  const throttle = createLoginThrottle(redis, logger, {
-    maxFailures: env.LOGIN_MAX_FAILURES,
-    windowSeconds: env.LOGIN_WINDOW_SECONDS,
-  });
+  const limits = createRateLimits(redis, env);
+  // One gate for every expensive read: a user's searches and long lists share their rate and their few slots.
+  const heavyReadSlots = heavyReads();
+  const heavyRead: Middleware = (ctx, next) => limits.heavyReads(ctx, () => heavyReadSlots(ctx, next));
 
   app.use(securityHeaders());
   app.use(errorHandler(logger));
@@ -89,19 +90,19 @@ export function createApp(deps: AppDeps): Koa {
     ),
   );
   app.use(csrfProtection());
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8', onError: onBodyParserError }));
 
   const routers = [
     healthRoutes(em, redis),
-    authRoutes(users, throttle),
+    authRoutes(users, limits),
     adminRoutes(users),
-    tasksRoutes(tasks, taskComments, dailyPlan),
+    tasksRoutes(tasks, taskComments, dailyPlan, heavyRead),
     dailyPlanRoutes(dailyPlan),
     clientRoutes(createClientsService(em)),
     contactRoutes(createContactsService(em)),
     timeIncrementRoutes(createTimeIncrementsService(em)),
-    noteRoutes(createNotesService(em)),
-    aiRoutes(createAiService(em, deps.aiQueue ?? null, clock)),
+    noteRoutes(createNotesService(em), heavyRead),
+    aiRoutes(createAiService(em, deps.aiQueue ?? null, clock), limits),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -195,7 +195,7 @@ async function seed() {
       expect((await anna.signIn('drill-anna', TEST_PASSWORD)).username).toBe('drill-anna');
       const active = await anna.get('/api/tasks/active');
       expect(active.status).toBe(200);
-      expect((active.body as unknown[]).length).toBeGreaterThan(0);
+      expect((active.body as { items: unknown[] }).items.length).toBeGreaterThan(0);
     } finally {
       await api.close();
     }

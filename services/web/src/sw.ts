@@ -9,7 +9,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { OFFLINE_QUEUED_HEADER, SW_MESSAGES } from './lib/offlineProtocol';
+import { isKeptOffline, OFFLINE_QUEUED_HEADER, SW_MESSAGES } from './lib/offlineProtocol';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -23,11 +23,10 @@ precacheAndRoute(self.__WB_MANIFEST);
 // Every app path is the single-page shell; /api and the service worker itself are not.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/sw\.js$/] }));
 
-// Reads of the api: the network first, the last answer when offline (recent task lists, the user,
-// clients). Search and the calendar stay live (spec §7, §9: never cached).
-const NEVER_CACHED = [/^\/api\/notes\/search/, /^\/api\/tasks\/calendar/, /^\/api\/logout/];
+// Reads of the api: the network first, the last answer when offline (the user, clients, the day's list
+// and the first page of every list; see isKeptOffline).
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/api/') && !NEVER_CACHED.some((re) => re.test(url.pathname)),
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && isKeptOffline(url),
   new NetworkFirst({ cacheName: API_CACHE, networkTimeoutSeconds: 5 }),
 );
 

@@ -1,5 +1,8 @@
 import {
+  NOTE_ITEM_PAGE_DEFAULT,
+  NOTE_ITEM_PAGE_MAX,
   noteItemCreateBodySchema,
+  noteItemPageQuerySchema,
   noteItemUpdateBodySchema,
   noteListCreateBodySchema,
   noteListUpdateBodySchema,
@@ -40,6 +43,17 @@ describe('note items', () => {
   });
 });
 
+describe('a page of notes', () => {
+  it('has a default and a maximum size, and takes an opaque cursor', () => {
+    expect(noteItemPageQuerySchema.parse({})).toEqual({ limit: NOTE_ITEM_PAGE_DEFAULT });
+    expect(noteItemPageQuerySchema.parse({ limit: '20', cursor: 'abc' })).toEqual({ limit: 20, cursor: 'abc' });
+    expect(noteItemPageQuerySchema.parse({ cursor: '' })).toEqual({ limit: NOTE_ITEM_PAGE_DEFAULT });
+    expect(messages(noteItemPageQuerySchema.safeParse({ limit: String(NOTE_ITEM_PAGE_MAX + 1) }))).toEqual([`Limit must be at most ${NOTE_ITEM_PAGE_MAX}`]);
+    expect(noteItemPageQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
+    expect(noteItemPageQuerySchema.safeParse({ cursor: ['a', 'b'] }).success).toBe(false);
+  });
+});
+
 describe('notes search', () => {
   it('drops blank criteria and checks the rest', () => {
     expect(noteSearchQuerySchema.parse({ query: ' plan ', clientId: '', startDate: '', endDate: '2026-03-08' })).toEqual({
@@ -59,9 +73,20 @@ describe('notes search', () => {
         listId: ID1,
         listTitle: 'Ideas',
         client: { id: ID2, name: 'Acme', color: '#e5e7eb' },
-        items: [{ itemId: ID2, itemContent: 'x', itemClient: null, createdAt: '2026-03-08T10:00:00.000Z' }],
+        items: [{ itemId: ID2, itemContent: 'Call Acme', highlights: [[0, 4], [5, 9]], itemClient: null, createdAt: '2026-03-08T10:00:00.000Z' }],
       },
     ];
     expect(noteSearchResultListSchema.parse(results)).toEqual(results);
+  });
+
+  it.each([
+    ['empty', [[2, 2]]],
+    ['reversed', [[3, 1]]],
+    ['past the end', [[5, 10]]],
+    ['overlapping', [[0, 4], [3, 6]]],
+    ['out of order', [[5, 9], [0, 4]]],
+  ])('refuses %s highlight ranges', (_label, highlights) => {
+    const item = { itemId: ID2, itemContent: 'Call Acme', highlights, itemClient: null, createdAt: '2026-03-08T10:00:00.000Z' };
+    expect(noteSearchResultListSchema.safeParse([{ listId: ID1, listTitle: 'Ideas', client: null, items: [item] }]).success).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoInstantSchema, text } from '../common';
-import { nullableIdSchema, requiredText, sortOrderSchema } from '../fields';
-import { calendarDateSchema } from '../time/time.schemas';
+import { nullableIdSchema, pageQuerySchema, pageSchema, requiredText, sortOrderSchema } from '../fields';
+import { dateInRangeSchema } from '../time/time.schemas';
 
 export const NOTE_LIST_TITLE_MAX = 200;
 export const NOTE_CONTENT_MAX = 50_000;
@@ -67,7 +67,17 @@ export const noteItemSchema = z.object({
   updatedAt: isoInstantSchema,
 });
 export type NoteItem = z.infer<typeof noteItemSchema>;
-export const noteItemListSchema = z.array(noteItemSchema);
+
+/**
+ * GET /api/note-lists/{id}/items?limit&cursor (DECISIONS 22): a page's notes in their order, a page at a
+ * time. One page holds every note of a normal page; a page of thousands loads as the user scrolls.
+ */
+export const NOTE_ITEM_PAGE_DEFAULT = 100;
+export const NOTE_ITEM_PAGE_MAX = 200;
+export const noteItemPageQuerySchema = pageQuerySchema(NOTE_ITEM_PAGE_DEFAULT, NOTE_ITEM_PAGE_MAX);
+export type NoteItemPageQuery = z.infer<typeof noteItemPageQuerySchema>;
+export const noteItemPageSchema = pageSchema(noteItemSchema);
+export type NoteItemPage = z.infer<typeof noteItemPageSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Search
@@ -76,14 +86,15 @@ const blankAsAbsent = (value: unknown) => (typeof value === 'string' && value.tr
 
 /**
  * GET /api/notes/search?query&clientId&startDate&endDate; blank criteria are absent. The dates are
- * calendar dates in the user's zone, inclusive, matched against the items' createdAt.
+ * calendar dates in the user's zone, inclusive, matched against the items' createdAt; each lies between
+ * 1900-01-01 and 2999-12-31 (DECISIONS 23).
  */
 export const noteSearchQuerySchema = z
   .object({
     query: z.preprocess(blankAsAbsent, z.string().trim().pipe(text(NOTE_SEARCH_QUERY_MAX)).optional()),
     clientId: z.preprocess(blankAsAbsent, idSchema.optional()),
-    startDate: z.preprocess(blankAsAbsent, calendarDateSchema.optional()),
-    endDate: z.preprocess(blankAsAbsent, calendarDateSchema.optional()),
+    startDate: z.preprocess(blankAsAbsent, dateInRangeSchema.optional()),
+    endDate: z.preprocess(blankAsAbsent, dateInRangeSchema.optional()),
   })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
     message: 'Start date must not be after end date',
@@ -95,12 +106,30 @@ export type NoteSearchQuery = z.infer<typeof noteSearchQuerySchema>;
 export const noteClientRefSchema = z.object({ id: idSchema, name: z.string(), color: z.string() });
 export type NoteClientRef = z.infer<typeof noteClientRefSchema>;
 
-export const noteSearchItemSchema = z.object({
-  itemId: idSchema,
-  itemContent: z.string(),
-  itemClient: noteClientRefSchema.nullable(),
-  createdAt: isoInstantSchema,
-});
+/** At most this many characters of a note answer a search (DECISIONS 22); the whole note is GET /api/note-items/{id}. */
+export const NOTE_EXCERPT_MAX = 400;
+
+/** `[start, end)` of a highlighted word in an excerpt, in UTF-16 code units (JavaScript string indexes). */
+export const highlightRangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
+export type HighlightRange = z.infer<typeof highlightRangeSchema>;
+
+/** True when the ranges are non-empty, in order, apart and inside a text of this length. */
+export const areHighlightsWithin = (ranges: readonly HighlightRange[], length: number) =>
+  ranges.every(([start, end], index) => start < end && end <= length && (index === 0 || ranges[index - 1]![1] <= start));
+
+/**
+ * A matching note: `itemContent` is an excerpt of it (plain text, at most NOTE_EXCERPT_MAX characters,
+ * never HTML) around the words found, which `highlights` marks.
+ */
+export const noteSearchItemSchema = z
+  .object({
+    itemId: idSchema,
+    itemContent: z.string(),
+    highlights: z.array(highlightRangeSchema),
+    itemClient: noteClientRefSchema.nullable(),
+    createdAt: isoInstantSchema,
+  })
+  .refine((item) => areHighlightsWithin(item.highlights, item.itemContent.length), { message: 'Highlights must lie in the excerpt', path: ['highlights'] });
 export type NoteSearchItem = z.infer<typeof noteSearchItemSchema>;
 
 /** One matching list with its matching items. */

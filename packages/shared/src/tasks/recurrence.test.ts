@@ -34,4 +34,19 @@ describe('nextRecurrenceDate', () => {
   it('treats an interval below 1 as 1', () => {
     expect(nextRecurrenceDate({ dueDate: '2026-03-05', recurringType: 'daily', recurringInterval: 0 }, today)).toBe('2026-03-06');
   });
+
+  it('ends the series when the next date would pass 2999-12-31 (DECISIONS 23)', () => {
+    expect(nextRecurrenceDate({ dueDate: '2999-12-30', recurringType: 'daily', recurringInterval: 1 }, today)).toBe('2999-12-31');
+    expect(nextRecurrenceDate({ dueDate: '2999-12-31', recurringType: 'daily', recurringInterval: 1 }, today)).toBeNull();
+    expect(nextRecurrenceDate({ dueDate: '2999-12-25', recurringType: 'weekly', recurringInterval: 1 }, today)).toBeNull();
+    expect(nextRecurrenceDate({ dueDate: '2999-12-15', recurringType: 'monthly', recurringInterval: 1 }, today)).toBeNull();
+    expect(nextRecurrenceDate({ dueDate: '2999-01-31', recurringType: 'monthly', recurringInterval: 12 }, today)).toBeNull();
+  });
+
+  it('ends a series whose date was stored outside the range, instead of writing year 10000 or throwing', () => {
+    expect(nextRecurrenceDate({ dueDate: '9999-12-31', recurringType: 'daily', recurringInterval: 1 }, today)).toBeNull();
+    expect(nextRecurrenceDate({ dueDate: '10000-01-01', recurringType: 'daily', recurringInterval: 1 }, today)).toBeNull();
+    expect(nextRecurrenceDate({ dueDate: '0001-01-01', recurringType: 'weekly', recurringInterval: 1 }, today)).toBeNull();
+    expect(nextRecurrenceDate({ dueDate: '2026-01-31', recurringType: 'monthly', recurringInterval: 1 }, today, '10000-01-31')).toBe('2026-02-28');
+  });
 });

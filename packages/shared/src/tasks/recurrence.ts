@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, addMonths, parseCalendarDate } from '../time/calendar-date';
+import { addDays, addMonths, isDateInRange, isValidCalendarDate, parseCalendarDate } from '../time/calendar-date';
 
 export const RECURRING_TYPES = ['daily', 'weekly', 'monthly'] as const;
 export const recurringTypeSchema = z.enum(RECURRING_TYPES, { message: 'Repeat must be daily, weekly or monthly' });
@@ -28,9 +28,18 @@ export interface RecurrenceSource {
  * Monthly dates keep the series' day of month when the api passes `seriesStartDate` (the due date of
  * the series' first task, the one `parentTaskId` points to): Jan 31 → Feb 28 → Mar 31. Without it the
  * previous due date's day is used and clamped to the month's end: Jan 31 → Feb 28 → Mar 28.
+ *
+ * Null when the series ends (DECISIONS 23): the next date would fall after 2999-12-31, or the previous
+ * one already lies outside the allowed range (a date stored before the range was enforced).
  */
-export function nextRecurrenceDate(source: RecurrenceSource, today: string, seriesStartDate?: string | null): string {
+export function nextRecurrenceDate(source: RecurrenceSource, today: string, seriesStartDate?: string | null): string | null {
   const base = source.dueDate ?? today;
+  if (!isDateInRange(base)) return null;
+  const next = advance(base, source, seriesStartDate);
+  return isDateInRange(next) ? next : null;
+}
+
+function advance(base: string, source: RecurrenceSource, seriesStartDate?: string | null): string {
   const interval = Math.max(RECURRING_INTERVAL_MIN, Math.trunc(source.recurringInterval) || RECURRING_INTERVAL_MIN);
   switch (source.recurringType) {
     case 'daily':
@@ -38,7 +47,7 @@ export function nextRecurrenceDate(source: RecurrenceSource, today: string, seri
     case 'weekly':
       return addDays(base, 7 * interval);
     case 'monthly': {
-      const anchorDay = seriesStartDate ? parseCalendarDate(seriesStartDate).day : undefined;
+      const anchorDay = seriesStartDate && isValidCalendarDate(seriesStartDate) ? parseCalendarDate(seriesStartDate).day : undefined;
       return addMonths(base, interval, anchorDay);
     }
   }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { idSchema, isoInstantSchema, text } from '../common';
-import { blankAsNull, nullableIdSchema, nullableText, orderedIdsSchema, pageSchema, requiredText, sortOrderSchema } from '../fields';
-import { isValidCalendarDate } from '../time/calendar-date';
+import { blankAsNull, nullableIdSchema, nullableText, orderedIdsSchema, pageQuerySchema, pageSchema, requiredText, sortOrderSchema } from '../fields';
+import { DATE_RANGE_MESSAGE, isDateInRange, isValidCalendarDate } from '../time/calendar-date';
+import { windowTouchesDateRange } from '../time/calendar-week';
 import { normalizeTimeOfDay } from '../time/time-of-day';
 import { calendarDateSchema, timeOfDaySchema } from '../time/time.schemas';
 import { DEFAULT_PRIORITY, prioritySchema } from './priority';
 import { DEFAULT_RECURRING_INTERVAL, recurringIntervalSchema, recurringTypeSchema } from './recurrence';
-import { DEFAULT_TASK_STATUS, resolveStatusChange, stateForStatus, taskStatusSchema } from './task-status';
+import { DEFAULT_TASK_STATUS, KANBAN_STATUSES, resolveStatusChange, stateForStatus, taskStatusSchema } from './task-status';
 
 export const TASK_TITLE_MAX = 500;
 export const TASK_DESCRIPTION_MAX = 10_000;
@@ -25,11 +26,17 @@ const isDateOrDateTime = (value: string) => isValidCalendarDate(value) || dateTi
 /**
  * A due date as sent: `YYYY-MM-DD` (a real date), or a date-time string (with an offset, converted to
  * the user's zone by the api with `resolveNewTaskDue` / `resolveDueChange`; without one, read as the
- * user's wall clock); '' or null → null.
+ * user's wall clock); '' or null → null. The date as written lies between 1900-01-01 and 2999-12-31
+ * (DECISIONS 23); `resolveNewTaskDue` / `resolveDueChange` check it again after the conversion.
  */
 export const dueDateInputSchema = z.preprocess(
   blankAsNull,
-  z.string().trim().refine(isDateOrDateTime, 'Due date must be a date (YYYY-MM-DD) or a date-time').nullable(),
+  z
+    .string()
+    .trim()
+    .refine(isDateOrDateTime, { message: 'Due date must be a date (YYYY-MM-DD) or a date-time', abort: true })
+    .refine((value) => isDateInRange(value.slice(0, 10)), DATE_RANGE_MESSAGE)
+    .nullable(),
 );
 
 /** A due time `HH:mm` (24-hour; '9:30' and '09:30:00' are read as '09:30'); '' or null → null. */
@@ -76,7 +83,7 @@ const taskFields = {
   sortOrder: sortOrderSchema,
 };
 
-const RECURRING_TYPE_REQUIRED = 'Choose how often the task repeats (daily, weekly or monthly)';
+export const RECURRING_TYPE_REQUIRED = 'Choose how often the task repeats (daily, weekly or monthly)';
 
 /**
  * POST /api/tasks. Every field but the title is optional and defaulted (spec §3, §9). The output's
@@ -144,30 +151,41 @@ export type TaskReorderTodayBody = z.infer<typeof taskReorderTodayBodySchema>;
 export const CALENDAR_MAX_WINDOW_DAYS = 62;
 const CALENDAR_MAX_WINDOW_MS = CALENDAR_MAX_WINDOW_DAYS * 86_400_000;
 
-/** GET /api/tasks/calendar?start&end: instants; the window `[start, end)` is at most 62 days. */
+/**
+ * GET /api/tasks/calendar?start&end: instants; the window `[start, end)` is at most 62 days and touches
+ * the dates DECISIONS 23 allows.
+ */
 export const calendarQuerySchema = z
   .object({ start: isoInstantSchema, end: isoInstantSchema })
   .refine((q) => Date.parse(q.end) > Date.parse(q.start), { message: 'End must be after start', path: ['end'] })
   .refine((q) => Date.parse(q.end) - Date.parse(q.start) <= CALENDAR_MAX_WINDOW_MS, {
     message: `The window must be at most ${CALENDAR_MAX_WINDOW_DAYS} days`,
     path: ['end'],
-  });
+  })
+  .refine((q) => windowTouchesDateRange(new Date(q.start), new Date(q.end)), { message: DATE_RANGE_MESSAGE, path: ['start'] });
 export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
 
 export const ARCHIVED_PAGE_DEFAULT = 50;
 export const ARCHIVED_PAGE_MAX = 100;
 
 /** GET /api/tasks/archived?limit&cursor (DECISIONS 15). The cursor is opaque, made by the api. */
-export const archivedQuerySchema = z.object({
-  limit: z.coerce
-    .number({ message: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(ARCHIVED_PAGE_MAX, `Limit must be at most ${ARCHIVED_PAGE_MAX}`)
-    .default(ARCHIVED_PAGE_DEFAULT),
-  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.string().pipe(text(500)).optional()),
-});
+export const archivedQuerySchema = pageQuerySchema(ARCHIVED_PAGE_DEFAULT, ARCHIVED_PAGE_MAX);
 export type ArchivedQuery = z.infer<typeof archivedQuerySchema>;
+
+/**
+ * The live task lists (all, active, backlog, delegated, a Kanban column) load in pages (DECISIONS 22):
+ * a page holds what a normal user has in one list, and a list of thousands loads as the user scrolls.
+ */
+export const TASK_PAGE_DEFAULT = 200;
+export const TASK_PAGE_MAX = 200;
+export const taskListQuerySchema = pageQuerySchema(TASK_PAGE_DEFAULT, TASK_PAGE_MAX);
+
+/**
+ * GET /api/tasks/today and /monday answer one list, at most this long: the day's own tasks first, then
+ * the overdue ones in list order (a user with thousands of overdue tasks gets the first of them).
+ */
+export const DAY_LIST_MAX = 500;
+export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -202,17 +220,25 @@ export type Task = z.infer<typeof taskSchema>;
 
 export const taskListSchema = z.array(taskSchema);
 
-export const archivedTaskPageSchema = pageSchema(taskSchema);
-export type ArchivedTaskPage = z.infer<typeof archivedTaskPageSchema>;
+/** One page of a task list: GET /api/tasks, /active, /backlog, /delegated, /archived, /kanban/{status}. */
+export const taskPageSchema = pageSchema(taskSchema);
+export type TaskPage = z.infer<typeof taskPageSchema>;
 
-/** GET /api/tasks/kanban: tasks grouped by column (DECISIONS 13); backlog tasks are not on the board. */
+export const archivedTaskPageSchema = taskPageSchema;
+export type ArchivedTaskPage = TaskPage;
+
+/**
+ * GET /api/tasks/kanban: the first page of each column (DECISIONS 13, 22); backlog tasks are not on the
+ * board. GET /api/tasks/kanban/{status}?cursor= gives a column's further pages.
+ */
 export const kanbanBoardSchema = z.object({
-  todo: taskListSchema,
-  in_progress: taskListSchema,
-  review: taskListSchema,
-  completed: taskListSchema,
+  todo: taskPageSchema,
+  in_progress: taskPageSchema,
+  review: taskPageSchema,
+  completed: taskPageSchema,
 });
 export type KanbanBoard = z.infer<typeof kanbanBoardSchema>;
+export const kanbanColumnParamsSchema = z.object({ status: z.enum(KANBAN_STATUSES, { message: 'Status must be todo, in_progress, review or completed' }) });
 
 // ---------------------------------------------------------------------------------------------
 // Task comments

@@ -1,15 +1,18 @@
 import {
   addDays,
   addMonths,
+  DATE_RANGE_MESSAGE,
   daysBetween,
   daysInMonth,
   formatShortDate,
   formatShortMonthDay,
+  isDateInRange,
   isValidCalendarDate,
   parseCalendarDate,
   weekdayNameOf,
   weekdayOf,
 } from './calendar-date';
+import { dateInRangeSchema } from './time.schemas';
 
 describe('isValidCalendarDate', () => {
   it.each([
@@ -82,5 +85,31 @@ describe('calendar arithmetic', () => {
     expect(formatShortDate('2026-03-05')).toBe('Mar 5, 2026');
     expect(formatShortDate('2027-12-31')).toBe('Dec 31, 2027');
     expect(formatShortMonthDay('2026-03-05')).toBe('Mar 5');
+  });
+});
+
+describe('the allowed date range (DECISIONS 23)', () => {
+  it.each([
+    ['1900-01-01', true],
+    ['2999-12-31', true],
+    ['2026-03-05', true],
+    ['1899-12-31', false],
+    ['3000-01-01', false],
+    ['0000-01-01', false],
+    ['0001-01-01', false],
+    ['9999-12-31', false],
+    // Longer years sort before shorter ones as text: still outside.
+    ['10000-01-01', false],
+    ['2026-02-30', false],
+  ])('%s → %s', (value, expected) => {
+    expect(isDateInRange(value)).toBe(expected);
+  });
+
+  it('the schema refuses a date outside with the range message', () => {
+    expect(dateInRangeSchema.parse('2999-12-31')).toBe('2999-12-31');
+    const result = dateInRangeSchema.safeParse('9999-12-31');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([DATE_RANGE_MESSAGE]);
+    expect(dateInRangeSchema.safeParse('2026-02-30').error?.issues[0]?.message).toBe('Date does not exist');
   });
 });

@@ -35,6 +35,19 @@ export function isValidCalendarDate(value: string): boolean {
   return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
+/**
+ * DECISIONS 23: due dates and search dates lie between these two dates (inclusive). Outside them a
+ * date is refused with `DATE_RANGE_MESSAGE`, and a recurring series ends.
+ */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2999-12-31';
+export const DATE_RANGE_MESSAGE = `Date must be between ${MIN_DATE} and ${MAX_DATE}`;
+
+/** A real `YYYY-MM-DD` date between MIN_DATE and MAX_DATE (such strings compare as plain strings). */
+export function isDateInRange(value: string): boolean {
+  return isValidCalendarDate(value) && value >= MIN_DATE && value <= MAX_DATE;
+}
+
 /** Throws a RangeError on anything but a real `YYYY-MM-DD` date. */
 export function parseCalendarDate(value: string): CalendarDateParts {
   if (!isValidCalendarDate(value)) throw new RangeError(`Not a calendar date: ${value}`);

@@ -1,4 +1,4 @@
-import { calendarWindow, datesOfWindow, weekRangeLabel, weekStartOf } from './calendar-week';
+import { calendarWindow, datesOfWindow, weekRangeLabel, weekStartOf, windowTouchesDateRange } from './calendar-week';
 
 const NY = 'America/New_York';
 const hours = (w: { start: string; end: string }) => (Date.parse(w.end) - Date.parse(w.start)) / 3_600_000;
@@ -47,5 +47,17 @@ describe('calendar week', () => {
   it('labels the range', () => {
     expect(weekRangeLabel('2026-03-08')).toBe('Mar 8 - Mar 14, 2026');
     expect(weekRangeLabel('2026-12-27')).toBe('Dec 27, 2026 - Jan 2, 2027');
+  });
+
+  it('accepts a window touching the allowed dates and refuses one outside (DECISIONS 23)', () => {
+    const window = (start: string, end: string) => windowTouchesDateRange(new Date(start), new Date(end));
+    const lastWeek = calendarWindow(weekStartOf('2999-12-31'), 'Asia/Tokyo');
+    expect(window(lastWeek.start, lastWeek.end)).toBe(true);
+    const firstWeek = calendarWindow(weekStartOf('1900-01-01'), 'Pacific/Kiritimati');
+    expect(window(firstWeek.start, firstWeek.end)).toBe(true);
+    expect(window('3000-01-01T00:00:00Z', '3000-01-08T00:00:00Z')).toBe(false);
+    expect(window('9999-12-31T00:00:00Z', '9999-12-31T23:00:00Z')).toBe(false);
+    expect(window('1899-12-01T00:00:00Z', '1900-01-01T00:00:00Z')).toBe(false);
+    expect(window('0000-01-01T00:00:00Z', '0000-01-02T00:00:00Z')).toBe(false);
   });
 });

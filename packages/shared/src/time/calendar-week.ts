@@ -1,4 +1,4 @@
-import { addDays, formatShortDate, formatShortMonthDay, parseCalendarDate, weekdayOf } from './calendar-date';
+import { addDays, formatShortDate, formatShortMonthDay, MAX_DATE, MIN_DATE, parseCalendarDate, weekdayOf } from './calendar-date';
 import { localDate, startOfDayInstant } from './zone';
 
 /** The calendar shows 7 days and moves by 7 (spec §9); weeks start on Sunday. */
@@ -34,6 +34,17 @@ export function calendarWindow(weekStart: string, timeZone: string, days: number
  */
 export function datesOfWindow(start: Date, end: Date, timeZone: string): { firstDate: string; lastDate: string } {
   return { firstDate: localDate(start, timeZone), lastDate: localDate(new Date(end.getTime() - 1), timeZone) };
+}
+
+const RANGE_START_MS = Date.parse(`${MIN_DATE}T00:00:00Z`);
+const RANGE_END_MS = Date.parse(`${addDays(MAX_DATE, 1)}T00:00:00Z`);
+
+/**
+ * True when the window `[start, end)` touches the dates DECISIONS 23 allows (read in UTC: a zone moves
+ * the window by hours, so the week of 2999-12-31 is still shown). A window far outside is refused.
+ */
+export function windowTouchesDateRange(start: Date, end: Date): boolean {
+  return end.getTime() > RANGE_START_MS && start.getTime() < RANGE_END_MS;
 }
 
 /**

@@ -33,12 +33,28 @@ export const PASSWORD_MAX = 256;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
+/**
+ * A username as stored and looked up (DECISIONS 24): NFKC-normalised, so compatibility forms read as what
+ * they look like ('ｂｏｂ' is 'bob', 'ﬁ' is 'fi'), and trimmed.
+ */
+export const normalizeUsername = (value: string) => value.normalize('NFKC').trim();
+
+/** White space and control characters (C0 and C1). */
+const SPACE_OR_CONTROL = /[\s\p{Cc}]/u;
+/**
+ * Characters that change how a name reads without being seen (DECISIONS 24): format characters (zero-width
+ * spaces and joiners, bidirectional marks, embeddings, overrides and isolates) and the other
+ * default-ignorable code points (Hangul fillers, variation selectors).
+ */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+
 export const usernameSchema = z
   .string({ message: 'Username is required' })
-  .trim()
+  .overwrite(normalizeUsername)
   .min(USERNAME_MIN, 'Username must be at least 3 characters')
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .refine((u) => !/[\s\u0000-\u001f\u007f]/.test(u), 'Username must not contain spaces or control characters');
+  .refine((u) => !SPACE_OR_CONTROL.test(u), 'Username must not contain spaces or control characters')
+  .refine((u) => !INVISIBLE.test(u), 'Username must not contain invisible or text-direction characters');
 
 /** A new password: the spec's minimum and message, our maximum (DECISIONS 5). */
 export const newPasswordSchema = z
@@ -92,7 +108,7 @@ export const registerFormSchema = z
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const loginBodySchema = z.object({
-  username: z.string({ message: 'Username is required' }).trim().min(1, 'Username is required').max(USERNAME_MAX).refine(noNul, NUL_MESSAGE),
+  username: z.string({ message: 'Username is required' }).overwrite(normalizeUsername).min(1, 'Username is required').max(USERNAME_MAX).refine(noNul, NUL_MESSAGE),
   password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX).refine(noNul, NUL_MESSAGE),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usernameSchema } from '@daybook/shared';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -22,7 +23,7 @@ const envSchema = z.object({
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: booleanString.default(false),
   REGISTRATION_ENABLED: booleanString.default(true),
-  ADMIN_USERNAME: z.string().trim().min(3).max(64).optional(),
+  ADMIN_USERNAME: usernameSchema.optional(),
   ADMIN_PASSWORD: z
     .string()
     .min(6)
@@ -31,6 +32,12 @@ const envSchema = z.object({
     .optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+  /** Accounts one client address may register per hour (DECISIONS 22). */
+  REGISTRATION_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
+  /** Natural-language requests (POST /api/ai/structure-task) one user may make per minute. */
+  AI_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(30),
+  /** Expensive reads (notes search, the long task lists, the day list) one user may make per minute, in 10 s windows. */
+  HEAVY_READS_PER_MINUTE: z.coerce.number().int().min(6).max(1000000).default(360),
   AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });

@@ -18,6 +18,8 @@ export async function initOrm(databaseUrl: string): Promise<MikroORM> {
   if (!(await orm.isConnected())) await orm.connect();
   await orm.em.fork().transactional(async (em) => {
     await em.execute('select pg_advisory_xact_lock(hashtext(?))', ['daybook:migrations']);
+    // An index built on a large table may take longer than a request's statement limit.
+    await em.execute('set local statement_timeout = 0');
     await orm.getMigrator().up({ transaction: em.getTransactionContext() });
   });
   return orm;

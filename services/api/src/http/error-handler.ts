@@ -1,6 +1,13 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { ConnectionException, DeadlockException, LockWaitTimeoutException, NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
+import {
+  ConnectionException,
+  DeadlockException,
+  ForeignKeyConstraintViolationException,
+  LockWaitTimeoutException,
+  NotFoundError,
+  UniqueConstraintViolationException,
+} from '@mikro-orm/core';
 import type { ErrorBody } from '@daybook/shared';
 import { AppError } from './errors';
 import type { Logger } from '../logger';
@@ -17,19 +24,49 @@ function isClientHttpError(error: unknown): error is { status: number; message: 
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
+/** SQLSTATE query_canceled: the statement ran past its time limit (DECISIONS 22). */
+const STATEMENT_TIMED_OUT = '57014';
+
 /** Node's socket errors when Postgres cannot be reached. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
  * True when Postgres is down or restarting rather than refusing this request: SQLSTATE class 08
  * (connection exception), 57P01–57P03 (shut down, crashed, not accepting connections yet), a socket
- * error, or the driver's "Connection terminated" when the server goes away mid-query.
+ * error, or the driver's "Connection terminated" when the server goes away mid-query (or "is not queryable" for a
+ * pooled client that the same outage broke).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof ConnectionException) return true;
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string' && (code.startsWith('08') || /^57P0[123]$/.test(code) || UNREACHABLE_CODES.has(code))) return true;
-  return error instanceof Error && /Connection terminated|terminating connection|timeout exceeded when trying to connect/i.test(error.message);
+  return error instanceof Error && /Connection terminated|terminating connection|timeout exceeded when trying to connect|is not queryable/i.test(error.message);
+}
+
+/**
+ * Statuses answered without a body (no route; the routers' `allowedMethods`, which also set `Allow`):
+ * they get the JSON error shape too.
+ */
+const BARE_STATUSES: Partial<Record<number, [code: string, message: string]>> = {
+  404: ['not_found', 'Not found'],
+  405: ['method_not_allowed', 'Method not allowed'],
+  501: ['not_implemented', 'Method not implemented'],
+};
+
+/** zlib's error codes (Z_DATA_ERROR, Z_BUF_ERROR, …) and brotli's (ERR__ERROR_FORMAT_…). */
+const DECOMPRESSION_ERROR_CODE = /^(Z_|ERR__ERROR_)/;
+
+/**
+ * The body parser's `onError`: a gzip, deflate or brotli body that does not decompress is the
+ * client's fault, a 400 (zlib's own error has no status and would be a 500). The parser's other errors
+ * already carry their status (malformed JSON 400, too large 413, unknown encoding or charset 415).
+ */
+export function onBodyParserError(error: Error): never {
+  const code = (error as { code?: unknown }).code;
+  if (!isClientHttpError(error) && typeof code === 'string' && DECOMPRESSION_ERROR_CODE.test(code)) {
+    throw new AppError(400, 'bad_request', 'The request body could not be decompressed');
+  }
+  throw error;
 }
 
 /**
@@ -42,13 +79,16 @@ export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
-        ctx.status = 404;
-        ctx.body = bodyOf('not_found', 'Not found');
+      const { status } = ctx;
+      const bare = BARE_STATUSES[status];
+      if (bare && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        ctx.status = status; // set explicitly, so the body below does not turn a 404 into a 200
+        ctx.body = bodyOf(...bare);
       }
     } catch (error) {
       if (error instanceof AppError) {
         ctx.status = error.status;
+        if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
         ctx.body = bodyOf(error.code, error.message);
       } else if (error instanceof ZodError) {
         const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -63,6 +103,15 @@ export function errorHandler(logger: Logger): Middleware {
       } else if (error instanceof DeadlockException || error instanceof LockWaitTimeoutException) {
         ctx.status = 409;
         ctx.body = bodyOf('conflict', 'The change collided with another one; please try again');
+      } else if (error instanceof ForeignKeyConstraintViolationException) {
+        // Services lock what a write refers to; this is the safety net when something vanished meanwhile.
+        ctx.status = 409;
+        ctx.body = bodyOf('conflict', 'Something this change refers to no longer exists; please reload and try again');
+      } else if ((error as { code?: unknown })?.code === STATEMENT_TIMED_OUT) {
+        logger.warn('statement timed out', { method: ctx.method, path: ctx.path });
+        ctx.status = 503;
+        ctx.set('Retry-After', '5');
+        ctx.body = bodyOf('service_unavailable', 'The request took too long. Please try again in a moment.');
       } else if (isClientHttpError(error)) {
         ctx.status = error.status;
         const message = error.status === 413 ? 'Request body too large' : error.expose ? error.message : 'Bad request';

@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Sent as `Retry-After` (429 and 503 answers). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -15,5 +17,7 @@ export const unauthorized = (message = 'Unauthorized') => new AppError(401, 'una
 export const forbidden = (message = 'Forbidden') => new AppError(403, 'forbidden', message);
 export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
-export const tooManyRequests = (message: string) => new AppError(429, 'too_many_requests', message);
+export const quotaExceeded = (message: string) => new AppError(409, 'quota_exceeded', message);
+export const tooManyRequests = (message: string, retryAfterSeconds = 1) =>
+  new AppError(429, 'too_many_requests', message, Math.max(1, Math.ceil(retryAfterSeconds)));
 export const serviceUnavailable = (message: string) => new AppError(503, 'service_unavailable', message);

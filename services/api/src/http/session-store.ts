@@ -14,9 +14,16 @@ interface SessionRow {
 /**
  * koa-session's external store on the `sessions` table (DECISIONS 4). Reading a session also reads its
  * user in the same query, so an authenticated request costs one round trip before its own work.
+ *
+ * Only a session created in this request is inserted; a stored one (renewed in the second half of its
+ * life, or changed) is only updated. So a logout, a password reset or a user's deletion that lands while
+ * one of that user's requests is in flight wins: the request's renewal finds no row and changes nothing
+ * (DECISIONS 21).
  */
 export function createSessionStore(em: EntityManager) {
   const connection = () => em.getConnection();
+  /** The session id each request read from the table, or created in it. */
+  const storedSidOf = new WeakMap<Context, string>();
   return {
     async get(sid: string, _maxAge: number, { ctx }: { rolling: boolean; ctx?: Context }) {
       const rows = await connection().execute<SessionRow[]>(
@@ -27,6 +34,7 @@ export function createSessionStore(em: EntityManager) {
       );
       const row = rows[0];
       if (!row) return undefined;
+      if (ctx) storedSidOf.set(ctx, sid);
       if (ctx && row.id && row.username && row.role && row.timezone) {
         const actor: Actor = {
           id: row.id,
@@ -39,14 +47,21 @@ export function createSessionStore(em: EntityManager) {
       }
       return row.sess;
     },
-    async set(sid: string, sess: Record<string, unknown>, maxAge: number) {
+    async set(sid: string, sess: Record<string, unknown>, maxAge: number, { ctx }: { ctx?: Context } = {}) {
       const userId = typeof sess.userId === 'string' ? sess.userId : null;
       const expire = new Date(Date.now() + maxAge);
-      await connection().execute(
-        `insert into sessions (sid, sess, expire, user_id) values (?, ?, ?, ?)
-         on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire, user_id = excluded.user_id`,
-        [sid, JSON.stringify(sess), expire, userId],
-      );
+      if (ctx && storedSidOf.get(ctx) === sid) {
+        await connection().execute('update sessions set sess = ?, expire = ?, user_id = ? where sid = ?', [JSON.stringify(sess), expire, userId, sid]);
+        return;
+      }
+      await connection().execute('insert into sessions (sid, sess, expire, user_id) values (?, ?, ?, ?) on conflict (sid) do nothing', [
+        sid,
+        JSON.stringify(sess),
+        expire,
+        userId,
+      ]);
+      // A later save in the same request (sign-in regenerates, then sets the user) updates this row.
+      if (ctx) storedSidOf.set(ctx, sid);
     },
     async destroy(sid: string) {
       await connection().execute('delete from sessions where sid = ?', [sid]);

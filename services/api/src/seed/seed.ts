@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { CLIENT_COLOR_PALETTE, DEFAULT_TIME_INCREMENTS, TIMEZONES, addDays, todayIn } from '@daybook/shared';
 import { jsonParam } from '../db/sql';
 import { hashPassword } from '../modules/auth/passwords';
+import { usernameSkeleton } from '../modules/users/username';
 
 export interface SeedOptions {
   users: number;
@@ -108,9 +109,9 @@ export async function seed(em: EntityManager, partial: Partial<SeedOptions> = {}
     const username = `seed-user-${u + 1}`;
     const timezone = u === 0 ? 'America/New_York' : rng.pick(TIMEZONES);
     await em.execute(
-      `insert into users (id, username, email, password_hash, first_name, last_name, role, timezone, enable_delegation)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [userId, username, `${username}@example.com`, passwordHash, 'Seed', `User ${u + 1}`, u === 0 ? 'admin' : 'user', timezone, u % 3 === 0],
+      `insert into users (id, username, username_skeleton, email, password_hash, first_name, last_name, role, timezone, enable_delegation)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [userId, username, usernameSkeleton(username), `${username}@example.com`, passwordHash, 'Seed', `User ${u + 1}`, u === 0 ? 'admin' : 'user', timezone, u % 3 === 0],
     );
     summary.users += 1;
     summary.usernames.push(username);

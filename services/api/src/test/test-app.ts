@@ -27,7 +27,9 @@ export interface TestContext {
 
 /** A fresh app on this worker's database and Redis database, both emptied. */
 export async function startTestApp(envOverrides: Record<string, string> = {}, clock?: () => Date): Promise<TestContext> {
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...envOverrides });
+  // Test files register many accounts from 127.0.0.1; the registration limit has its own tests.
+  // Tests read lists far faster than a person: the read limit has its own tests (security/rate-limits).
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REGISTRATION_MAX_PER_HOUR: '10000', HEAVY_READS_PER_MINUTE: '1000000', ...envOverrides });
   const orm = await createTestOrm();
   const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
   await redis.connect();

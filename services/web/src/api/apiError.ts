@@ -32,5 +32,13 @@ export function serverMessage(error: unknown): string | undefined {
   return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
 
+/**
+ * The api's message when it refused a call for a reason the user can act on (DECISIONS 22, 24): a quota
+ * reached or a name already taken (409), or too many requests (429).
+ */
+export function refusalMessage(error: unknown): string | undefined {
+  return isApiError(error) && (error.status === 409 || error.status === 429) ? serverMessage(error) : undefined;
+}
+
 /** True for a 401: the session is gone, and the logout toast is the only message the user needs. */
 export const isUnauthorized = (error: unknown) => isApiError(error) && error.status === 401;

@@ -1,4 +1,4 @@
-import type { KanbanBoard, Task } from '@daybook/shared';
+import type { KanbanStatus, Task, TaskPage } from '@daybook/shared';
 import { baseApi } from './baseApi';
 
 /** The calendar's week and the Kanban board (spec §7, DECISIONS 13). */
@@ -10,8 +10,19 @@ export const calendarApi = baseApi.injectEndpoints({
       providesTags: ['Task'],
       keepUnusedDataFor: 0,
     }),
-    getKanbanBoard: build.query<KanbanBoard, void>({ query: () => 'tasks/kanban', providesTags: ['Task'] }),
+    /**
+     * One Kanban column, in pages (DECISIONS 22): each column loads its further pages as the user scrolls
+     * it, and a refresh reads again the pages each column has loaded.
+     */
+    getKanbanColumn: build.infiniteQuery<TaskPage, KanbanStatus, string | null>({
+      query: ({ queryArg: status, pageParam }) => ({ url: `tasks/kanban/${status}`, params: pageParam ? { cursor: pageParam } : {} }),
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      providesTags: ['Task'],
+    }),
   }),
 });
 
-export const { useGetCalendarTasksQuery, useGetKanbanBoardQuery } = calendarApi;
+export const { useGetCalendarTasksQuery, useGetKanbanColumnInfiniteQuery } = calendarApi;

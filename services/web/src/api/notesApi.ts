@@ -1,6 +1,7 @@
 import type {
   NoteItem,
   NoteItemCreateBody,
+  NoteItemPage,
   NoteItemUpdateBody,
   NoteList,
   NoteListCreateBody,
@@ -26,6 +27,11 @@ export function searchParams(criteria: NoteSearchCriteria): string {
   return params.toString();
 }
 
+/** Search answers are refreshed after any change to a note (they are not cached otherwise, spec §7). */
+const SEARCH_TAG = { type: 'NoteItem' as const, id: 'SEARCH' };
+/** A page's notes, one note, and the search answers: what a write to a note may change. */
+const noteTags = (listId: string, itemId?: string) => [{ type: 'NoteItem' as const, id: listId }, ...(itemId ? [{ type: 'NoteItem' as const, id: itemId }] : []), SEARCH_TAG];
+
 /** Notes (spec §7): pages (note lists, which nest), their notes, and search (never cached). */
 export const notesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -39,31 +45,47 @@ export const notesApi = baseApi.injectEndpoints({
     }),
     updateNoteList: build.mutation<NoteList, { id: string } & NoteListUpdateBody>({
       query: ({ id, ...body }) => ({ url: `note-lists/${id}`, method: 'PATCH', body }),
-      invalidatesTags: (_list, error) => (error ? [] : ['NoteList']),
+      invalidatesTags: (_list, error) => (error ? [] : ['NoteList', SEARCH_TAG]),
     }),
     deleteNoteList: build.mutation<void, string>({
       query: (id) => ({ url: `note-lists/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : ['NoteList', 'NoteItem']),
     }),
-    getNoteItems: build.query<NoteItem[], string>({
-      query: (listId) => `note-lists/${listId}/items`,
-      providesTags: (_items, _error, listId) => [{ type: 'NoteItem', id: listId }],
+    /**
+     * A page's notes in pages (DECISIONS 22): the first page (every note of a normal page), then the
+     * next one as the user scrolls. A refresh reads again every page loaded so far.
+     */
+    getNoteItems: build.infiniteQuery<NoteItemPage, string, string | null>({
+      query: ({ queryArg: listId, pageParam }) => ({ url: `note-lists/${listId}/items`, params: pageParam ? { cursor: pageParam } : {} }),
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      providesTags: (_pages, _error, listId) => [{ type: 'NoteItem', id: listId }],
+    }),
+    /** One whole note: a search answers excerpts, so a found note is loaded before it is edited. */
+    getNoteItem: build.query<NoteItem, string>({
+      query: (id) => `note-items/${id}`,
+      keepUnusedDataFor: 0, // opened afresh each time
+      providesTags: (_item, _error, id) => [{ type: 'NoteItem', id }],
     }),
     createNoteItem: build.mutation<NoteItem, { listId: string } & NoteItemCreateBody>({
       query: ({ listId, ...body }) => ({ url: `note-lists/${listId}/items`, method: 'POST', body }),
-      invalidatesTags: (_item, error, { listId }) => (error ? [] : [{ type: 'NoteItem', id: listId }]),
+      invalidatesTags: (_item, error, { listId }) => (error ? [] : noteTags(listId)),
     }),
     updateNoteItem: build.mutation<NoteItem, { id: string; listId: string } & NoteItemUpdateBody>({
       query: ({ id, listId: _listId, ...body }) => ({ url: `note-items/${id}`, method: 'PATCH', body }),
-      invalidatesTags: (_item, error, { listId }) => (error ? [] : [{ type: 'NoteItem', id: listId }]),
+      invalidatesTags: (_item, error, { id, listId }) => (error ? [] : noteTags(listId, id)),
     }),
     deleteNoteItem: build.mutation<void, { id: string; listId: string }>({
       query: ({ id }) => ({ url: `note-items/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, error, { listId }) => (error ? [] : [{ type: 'NoteItem', id: listId }]),
+      invalidatesTags: (_result, error, { id, listId }) => (error ? [] : noteTags(listId, id)),
     }),
+    /** Matching notes as excerpts with their highlights, grouped by page. */
     searchNotes: build.query<NoteSearchResult[], NoteSearchCriteria>({
       query: (criteria) => `notes/search?${searchParams(criteria)}`,
       keepUnusedDataFor: 0, // spec §7: no caching
+      providesTags: [SEARCH_TAG],
     }),
   }),
 });
@@ -73,7 +95,8 @@ export const {
   useCreateNoteListMutation,
   useUpdateNoteListMutation,
   useDeleteNoteListMutation,
-  useGetNoteItemsQuery,
+  useGetNoteItemsInfiniteQuery,
+  useGetNoteItemQuery,
   useCreateNoteItemMutation,
   useUpdateNoteItemMutation,
   useDeleteNoteItemMutation,

@@ -1,9 +1,15 @@
-import type { ArchivedTaskPage, Task, TaskCreateInput, TaskReorderType, TaskUpdateInput } from '@daybook/shared';
-import { applyOrder } from '../lib/reorder';
+import type { ArchivedTaskPage, Task, TaskCreateInput, TaskPage, TaskReorderType, TaskUpdateInput } from '@daybook/shared';
+import { applyOrder, applyOrderToPages } from '../lib/reorder';
+import type { ApiError } from './apiError';
 import { baseApi } from './baseApi';
 
-/** The reorderable task lists the dashboard shows, by endpoint name. */
-export type TaskListEndpoint = 'getTodayTasks' | 'getMondayTasks' | 'getActiveTasks' | 'getBacklogTasks' | 'getDelegatedTasks';
+/** The day's lists (plain arrays) and the lists that load in pages (DECISIONS 22), by endpoint name. */
+export type DayTaskList = 'getTodayTasks' | 'getMondayTasks';
+export type PagedTaskList = 'getActiveTasks' | 'getBacklogTasks' | 'getDelegatedTasks';
+/** The reorderable task lists the dashboard shows. */
+export type TaskListEndpoint = DayTaskList | PagedTaskList;
+
+const isDayList = (list: TaskListEndpoint): list is DayTaskList => list === 'getTodayTasks' || list === 'getMondayTasks';
 
 export interface ReorderTasksArgs {
   /** Every id of the list, in the new order. */
@@ -16,20 +22,39 @@ export interface ReorderTasksArgs {
 /** After any task write every list is refreshed (spec §7), and the daily plan (a completed or archived priority). */
 const TASK_WRITE_TAGS = ['Task', 'DailyPlan'] as const;
 
+/**
+ * A task list read in pages (`?cursor=`, the api's default page size): the first page, then the next
+ * one as the user scrolls. A refresh reads again every page loaded so far.
+ */
+const taskPages = (url: string) => ({
+  query: ({ pageParam }: { pageParam: string | null }) => ({ url, params: pageParam ? { cursor: pageParam } : {} }),
+  infiniteQueryOptions: {
+    initialPageParam: null,
+    getNextPageParam: (lastPage: TaskPage) => lastPage.nextCursor,
+  },
+  providesTags: ['Task' as const],
+});
+
 /** Tasks (spec §7): the dashboard's lists and every write. */
 export const tasksApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getTodayTasks: build.query<Task[], void>({ query: () => 'tasks/today', providesTags: ['Task'] }),
     getMondayTasks: build.query<Task[], void>({ query: () => 'tasks/monday', providesTags: ['Task'] }),
-    getActiveTasks: build.query<Task[], void>({ query: () => 'tasks/active', providesTags: ['Task'] }),
-    getBacklogTasks: build.query<Task[], void>({ query: () => 'tasks/backlog', providesTags: ['Task'] }),
-    getDelegatedTasks: build.query<Task[], void>({ query: () => 'tasks/delegated', providesTags: ['Task'] }),
+    getActiveTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages('tasks/active')),
+    getBacklogTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages('tasks/backlog')),
+    getDelegatedTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages('tasks/delegated')),
     /** Archived tasks load in pages (DECISIONS 15). */
-    getArchivedTasks: build.infiniteQuery<ArchivedTaskPage, void, string | null>({
-      query: ({ pageParam }) => ({ url: 'tasks/archived', params: pageParam ? { cursor: pageParam } : {} }),
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.nextCursor,
+    getArchivedTasks: build.infiniteQuery<ArchivedTaskPage, void, string | null>(taskPages('tasks/archived')),
+    /**
+     * Some tasks by id, in that order (the day's top 3 may be any open tasks); a task deleted meanwhile is
+     * left out.
+     */
+    getTasksByIds: build.query<Task[], readonly string[]>({
+      async queryFn(ids, _api, _extraOptions, baseQuery) {
+        const answers = await Promise.all(ids.map((id) => baseQuery(`tasks/${encodeURIComponent(id)}`)));
+        const failed = answers.find((answer) => answer.error && (answer.error as ApiError).status !== 404);
+        if (failed?.error) return { error: failed.error as ApiError };
+        return { data: answers.flatMap((answer) => (answer.error ? [] : [answer.data as Task])) };
       },
       providesTags: ['Task'],
     }),
@@ -64,13 +89,19 @@ export const tasksApi = baseApi.injectEndpoints({
     }),
 
     /**
-     * Drag reorder (spec §4): the cached list takes the new order at once, goes back on failure, and
-     * every list is refreshed afterwards either way.
+     * Drag reorder (spec §4): the cached list takes the new order at once (across the pages loaded so
+     * far), goes back on failure, and every list is refreshed afterwards either way.
      */
     reorderTasks: build.mutation<void, ReorderTasksArgs>({
       query: ({ taskIds, type }) => ({ url: 'tasks/reorder', method: 'PATCH', body: { taskIds, type } }),
       async onQueryStarted({ taskIds, list }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(tasksApi.util.updateQueryData(list, undefined, (draft) => applyOrder(draft, taskIds)));
+        const patch = isDayList(list)
+          ? dispatch(tasksApi.util.updateQueryData(list, undefined, (draft) => applyOrder(draft, taskIds)))
+          : dispatch(
+              tasksApi.util.updateQueryData(list, undefined, (draft) => {
+                draft.pages = applyOrderToPages(draft.pages, taskIds);
+              }),
+            );
         try {
           await queryFulfilled;
         } catch {
@@ -85,10 +116,11 @@ export const tasksApi = baseApi.injectEndpoints({
 export const {
   useGetTodayTasksQuery,
   useGetMondayTasksQuery,
-  useGetActiveTasksQuery,
-  useGetBacklogTasksQuery,
-  useGetDelegatedTasksQuery,
+  useGetActiveTasksInfiniteQuery,
+  useGetBacklogTasksInfiniteQuery,
+  useGetDelegatedTasksInfiniteQuery,
   useGetArchivedTasksInfiniteQuery,
+  useGetTasksByIdsQuery,
   useCreateTaskMutation,
   useUpdateTaskMutation,
   useCompleteTaskMutation,
@@ -98,3 +130,10 @@ export const {
   useRestoreTaskMutation,
   useReorderTasksMutation,
 } = tasksApi;
+
+/** The dashboard's day list: today's tasks, or Monday's in weekend mode; both hold every overdue open task. */
+export function useGetDayTasksQuery(weekendMode: boolean) {
+  const today = useGetTodayTasksQuery(undefined, { skip: weekendMode });
+  const monday = useGetMondayTasksQuery(undefined, { skip: !weekendMode });
+  return weekendMode ? monday : today;
+}

@@ -10,3 +10,16 @@ export const SW_MESSAGES = {
 
 /** Set on the 202 answer the worker gives for a change it queued. */
 export const OFFLINE_QUEUED_HEADER = 'x-daybook-offline-queued';
+
+// Reads never kept: search and the calendar stay live (spec §7, §9: never cached); logout is no data.
+const NEVER_CACHED = [/^\/api\/notes\/search/, /^\/api\/tasks\/calendar/, /^\/api\/logout/];
+
+/**
+ * The api reads the worker keeps (the last answer, for offline use): the user, clients, the day's list
+ * and the first page of every list. Not search or the calendar, and not a list's further pages (a
+ * `cursor`): a cursor names a place in a list that moves with every change, so keeping each would grow the
+ * cache without end (DECISIONS 22), while the first page is what a device shows offline.
+ */
+export function isKeptOffline(url: URL): boolean {
+  return url.pathname.startsWith('/api/') && !url.searchParams.has('cursor') && !NEVER_CACHED.some((re) => re.test(url.pathname));
+}

@@ -1,4 +1,4 @@
-import { applyOrder, moveItem, reorderWithinView } from './reorder';
+import { applyOrder, applyOrderToPages, moveItem, reorderPayload, reorderWithinView } from './reorder';
 
 describe('moveItem', () => {
   it('moves an item down and up', () => {
@@ -25,5 +25,29 @@ describe('applyOrder', () => {
   it('sorts items into the order of the ids, unnamed ones last in their order', () => {
     const items = [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }];
     expect(applyOrder(items, ['c', 'a']).map((i) => i.id)).toEqual(['c', 'a', 'b', 'd']);
+  });
+});
+
+describe('applyOrderToPages', () => {
+  it('puts the new order across the loaded pages, each keeping its size and cursor', () => {
+    const pages = [
+      { items: [{ id: 'a' }, { id: 'b' }], nextCursor: 'c1' },
+      { items: [{ id: 'c' }], nextCursor: null },
+    ];
+    const after = applyOrderToPages(pages, ['c', 'b', 'a']);
+    expect(after.map((page) => page.items.map((i) => i.id))).toEqual([['c', 'b'], ['a']]);
+    expect(after.map((page) => page.nextCursor)).toEqual(['c1', null]);
+  });
+});
+
+describe('reorderPayload', () => {
+  it('sends the whole order when the api takes that many', () => {
+    expect(reorderPayload(['a', 'b', 'c'], ['c', 'a', 'b'], 3)).toEqual(['c', 'a', 'b']);
+  });
+  it('past the limit, sends the head when nothing beyond it moved', () => {
+    expect(reorderPayload(['a', 'b', 'c', 'd'], ['b', 'a', 'c', 'd'], 2)).toEqual(['b', 'a']);
+  });
+  it('past the limit, gives up when a task moved beyond it', () => {
+    expect(reorderPayload(['a', 'b', 'c', 'd'], ['b', 'c', 'd', 'a'], 2)).toBeNull();
   });
 });

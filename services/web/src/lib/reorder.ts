@@ -1,3 +1,5 @@
+import { refillPages, type Page } from './pages';
+
 /**
  * Moves the item at `from` to `to` (indexes into `items`), returning a new array.
  * Indexes out of range return the items unchanged.
@@ -30,4 +32,19 @@ export function applyOrder<T extends { id: string }>(items: T[], ids: readonly s
     .map((item, index) => ({ item, index }))
     .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
     .map(({ item }) => item);
+}
+
+/** `applyOrder` across the loaded pages of a list: the new order, each page keeping its size. */
+export function applyOrderToPages<T extends { id: string }>(pages: readonly Page<T>[], ids: readonly string[]): Page<T>[] {
+  return refillPages(pages, applyOrder(pages.flatMap((page) => page.items), ids));
+}
+
+/**
+ * The ids a reorder call sends (`after`, the list's new order): all of them, or when there are more than
+ * the api takes (`max`) the head only, if nothing past it moved (each id's sortOrder becomes its place,
+ * so the ones past the head keep theirs). Null when the change cannot be sent.
+ */
+export function reorderPayload(before: readonly string[], after: readonly string[], max: number): string[] | null {
+  if (after.length <= max) return [...after];
+  return after.every((id, index) => index < max || before[index] === id) ? after.slice(0, max) : null;
 }

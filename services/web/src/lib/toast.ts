@@ -2,6 +2,7 @@
  * The toast queue (spec §2, §9): one toast at a time, shown for 5 s. A plain external store, so the api
  * layer (401 handling) and components can both raise toasts; <Toaster /> renders it.
  */
+import { refusalMessage } from '../api/apiError';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -53,6 +54,16 @@ export function toast(input: ToastInput): number {
 /** A failure toast: destructive style titled 'Error' (spec §8) unless another title is given. */
 export function toastError(description: string, title = 'Error'): number {
   return toast({ title, description, variant: 'destructive' });
+}
+
+/**
+ * A failed write's toast: the spec's failure text (§8) under 'Error', or, when the api refused the call
+ * with a reason the user can act on (a quota, too many requests), that text as the title and the api's
+ * message below it.
+ */
+export function toastFailure(failure: string, error: unknown): number {
+  const reason = refusalMessage(error);
+  return reason ? toastError(reason, failure) : toastError(failure);
 }
 
 function clearTimer(id: number) {

@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { render, type RenderOptions } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
+import { taskPageSchema } from '@daybook/shared';
 import { makeStore, type AppStore } from '../app/store';
 import { theme } from '../app/theme';
 import { Toaster } from '../components/Toaster';
@@ -87,3 +88,6 @@ export function makeTask(overrides: Partial<import('@daybook/shared').Task> & { 
 }
 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A page of a task list as the api answers it, checked against the shared contract. */
+export const taskPage = (items: import('@daybook/shared').Task[], nextCursor: string | null = null) => taskPageSchema.parse({ items, nextCursor });

@@ -37,7 +37,15 @@ interface Harness {
 
 /** The app with an AI queue (startTestApp builds it without one), optionally a worker. */
 async function startHarness(orm: MikroORM, options: { waitMs?: number; redisUrl?: string; worker?: boolean; queue?: boolean } = {}): Promise<Harness> {
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AI_REQUEST_TIMEOUT_MS: String(options.waitMs ?? 5_000) });
+  // These tests register many users from one address and make 200 calls as one user; the rate limits
+  // have their own tests (security/rate-limits.int.test.ts).
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AI_REQUEST_TIMEOUT_MS: String(options.waitMs ?? 5_000),
+    REGISTRATION_MAX_PER_HOUR: '10000',
+    AI_MAX_PER_MINUTE: '10000',
+  });
   const prefix = `daybook-test-ai-${randomUUID().slice(0, 8)}`;
   const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   const aiQueue: StructureTaskQueue | undefined =

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { loginBodySchema, registerBodySchema, userSettingsBodySchema, userTimezoneBodySchema } from '@daybook/shared';
 import { requireActor } from '../../http/actor';
 import { unauthorized } from '../../http/errors';
-import type { LoginThrottle } from '../../http/login-throttle';
+import type { RateLimits } from '../../http/rate-limits';
 import { parseBody } from '../../http/validate';
 import type { UsersService } from '../users/users.service';
 import { toUserDto } from '../users/users.mapper';
@@ -11,11 +11,12 @@ import { decoyPasswordHash, verifyPassword } from './passwords';
 /** Where the spec's client is sent after a 401, and where GET /api/login points: the landing page's login form. */
 export const LOGIN_PAGE = '/?auth=login';
 
-export function authRoutes(users: UsersService, throttle: LoginThrottle): Router {
+export function authRoutes(users: UsersService, limits: RateLimits): Router {
   const router = new Router({ prefix: '/api' });
 
   router.post('/register', async (ctx) => {
     const body = parseBody(ctx, registerBodySchema);
+    await limits.registration(ctx.ip);
     const user = await users.register(body);
     ctx.status = 201;
     ctx.body = toUserDto(user);
@@ -23,14 +24,12 @@ export function authRoutes(users: UsersService, throttle: LoginThrottle): Router
 
   router.post('/login', async (ctx) => {
     const { username, password } = parseBody(ctx, loginBodySchema);
-    await throttle.beforeAttempt(username, ctx.ip);
+    // Counted as a failure before the password is checked (a parallel burst is throttled too), given back when right.
+    const attempt = await limits.login.attempt(username, ctx.ip);
     const user = await users.findByUsername(username);
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-    if (!user || !valid) {
-      await throttle.recordFailure(username, ctx.ip);
-      throw unauthorized('Invalid username or password');
-    }
-    await throttle.recordSuccess(username);
+    if (!user || !valid) throw unauthorized('Invalid username or password');
+    await attempt.succeeded();
     // A fresh session id at every sign-in: a session id planted before login is worthless.
     await ctx.session!.regenerate();
     ctx.session!.userId = user.id;

@@ -16,5 +16,12 @@ export const ClientEntity = defineEntity({
     updatedAt: updatedAtProperty(),
   },
   indexes: [{ name: 'clients_user_order_idx', properties: ['user', 'sortOrder', 'name'] }],
+  // A user's client names are unique regardless of case (DECISIONS 24).
+  uniques: [
+    {
+      name: 'clients_user_name_lower_unique',
+      expression: 'create unique index "clients_user_name_lower_unique" on "clients" ("user_id", lower("name"))',
+    },
+  ],
 });
 export type Client = InferEntity<typeof ClientEntity>;

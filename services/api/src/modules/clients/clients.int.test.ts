@@ -1,4 +1,4 @@
-import type { Client } from '@daybook/shared';
+import { QUOTAS, quotaMessage, type Client } from '@daybook/shared';
 import { rowCounts, truncateAll } from '../../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../../test/test-app';
 
@@ -126,7 +126,7 @@ describe('updating and deleting clients', () => {
     expect((await anna.get('/api/clients')).body).toEqual([]);
     expect((await anna.get(`/api/tasks/${task.body.id}`)).body).toMatchObject({ title: 'Call Acme', clientId: null });
     expect((await anna.get('/api/note-lists')).body).toEqual([expect.objectContaining({ id: page.body.id, clientId: null })]);
-    expect((await anna.get(`/api/note-lists/${page.body.id}/items`)).body).toEqual([expect.objectContaining({ id: item.body.id, clientId: null })]);
+    expect((await anna.get(`/api/note-lists/${page.body.id}/items`)).body.items).toEqual([expect.objectContaining({ id: item.body.id, clientId: null })]);
     expect((await anna.delete(`/api/clients/${client.id}`)).status).toBe(404);
   });
 });
@@ -237,4 +237,24 @@ describe('ownership and sign-in', () => {
     );
     expect(rows.map((r) => [r.username, Number(r.n)])).toEqual([['anna', 1], ['bob', 0]]);
   });
+});
+
+describe('the clients quota (DECISIONS 22)', () => {
+  it('refuses clients past QUOTAS.clients with 409 and its message, also when created in parallel', async () => {
+    const { id } = (await anna.get('/api/auth/user')).body as { id: string };
+    await sql().execute(`insert into clients (id, user_id, name) select gen_random_uuid(), ?, 'Client ' || n from generate_series(1, ?) n`, [
+      id,
+      QUOTAS.clients - 2,
+    ]);
+    const answers = await Promise.all(['Acme', 'Globex', 'Initech', 'Hooli', 'Umbrella'].map((name) => anna.post('/api/clients', { name })));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(2);
+    for (const res of answers.filter((r) => r.status !== 201)) {
+      expect(res.status).toBe(409);
+      expect(res.body.error).toEqual({ code: 'quota_exceeded', message: quotaMessage('clients') });
+    }
+    const [{ n } = { n: 0 }] = await sql().execute<{ n: string }[]>('select count(*) as n from clients where user_id = ?', [id]);
+    expect(Number(n)).toBe(QUOTAS.clients);
+    // Another user's allowance is their own.
+    expect((await bob.post('/api/clients', { name: 'Acme' })).status).toBe(201);
+  }, 30_000);
 });

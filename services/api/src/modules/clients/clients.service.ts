@@ -1,14 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { QueryResult } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sortClients, type Client as ClientDto, type ClientCreateBody, type ClientReorderBody, type ClientUpdateBody } from '@daybook/shared';
+import {
+  sortClients,
+  type Client as ClientDto,
+  type ClientCreateBody,
+  type ClientReorderBody,
+  type ClientUpdateBody,
+} from '@daybook/shared';
 import type { Actor } from '../../http/actor';
-import { notFound } from '../../http/errors';
+import { assertQuotaRoom } from '../../db/quota';
+import { conflict, notFound } from '../../http/errors';
 import { jsonParam } from '../../db/sql';
 import { CLIENT_COLUMNS, toClientDto, type ClientRow } from './clients.mapper';
 
 /** Body fields a client update may write, and their columns. */
 const UPDATABLE = { name: 'name', color: 'color', sortOrder: 'sort_order' } as const;
+
+/** DECISIONS 24: a user's client names are unique ignoring case (the `clients_user_name_lower_unique` index). */
+const NAME_TAKEN = 'A client with this name already exists';
+const isNameTaken = (error: unknown) =>
+  error instanceof UniqueConstraintViolationException && (error as { constraint?: unknown }).constraint === 'clients_user_name_lower_unique';
 
 /**
  * Clients (spec §2 Clients, §3): plain SQL scoped by the owner on every statement, so another user's id
@@ -31,17 +43,24 @@ export function createClientsService(rootEm: EntityManager) {
 
     /**
      * A new client sorts by name among the unordered ones (sortOrder 0, spec §3) until the user has
-     * reordered their clients; after that it goes to the end of the manual order.
+     * reordered their clients; after that it goes to the end of the manual order. Refused with 409 when
+     * the name is taken (any case) or the user has reached the clients quota (DECISIONS 22): the lock
+     * serialises the user's own creates, so parallel requests cannot pass the quota together.
      */
     async create(actor: Actor, body: ClientCreateBody): Promise<ClientDto> {
-      const [row] = await em().execute<ClientRow[]>(
-        `insert into clients as c (id, user_id, name, color, sort_order)
-         values (?, ?, ?, ?, (select case when coalesce(max(sort_order), 0) > 0 then max(sort_order) + 1 else 0 end
-                                from clients where user_id = ?))
-         returning ${CLIENT_COLUMNS}`,
-        [randomUUID(), actor.id, body.name, body.color, actor.id],
-      );
-      return toClientDto(row!);
+      return em().transactional(async (tx) => {
+        await assertQuotaRoom(tx, actor.id, 'clients', 'from clients where user_id = ?');
+        const [row] = await tx.execute<ClientRow[]>(
+          `insert into clients as c (id, user_id, name, color, sort_order)
+           values (?, ?, ?, ?, (select case when coalesce(max(sort_order), 0) > 0 then max(sort_order) + 1 else 0 end
+                                  from clients where user_id = ?))
+           on conflict do nothing
+           returning ${CLIENT_COLUMNS}`,
+          [randomUUID(), actor.id, body.name, body.color, actor.id],
+        );
+        if (!row) throw conflict(NAME_TAKEN);
+        return toClientDto(row);
+      });
     },
 
     async update(actor: Actor, id: string, body: ClientUpdateBody): Promise<ClientDto> {
@@ -54,10 +73,14 @@ export function createClientsService(rootEm: EntityManager) {
         params.push(value);
       }
       const [row] = assignments.length
-        ? await em().execute<ClientRow[]>(
-            `update clients c set ${assignments.join(', ')}, updated_at = now() where c.user_id = ? and c.id = ? returning ${CLIENT_COLUMNS}`,
-            [...params, actor.id, id],
-          )
+        ? await em()
+            .execute<ClientRow[]>(
+              `update clients c set ${assignments.join(', ')}, updated_at = now() where c.user_id = ? and c.id = ? returning ${CLIENT_COLUMNS}`,
+              [...params, actor.id, id],
+            )
+            .catch((error: unknown) => {
+              throw isNameTaken(error) ? conflict(NAME_TAKEN) : error;
+            })
         : await em().execute<ClientRow[]>(`select ${CLIENT_COLUMNS} from clients c where c.user_id = ? and c.id = ?`, [actor.id, id]);
       if (!row) throw notFound('Client');
       return toClientDto(row);

@@ -1,4 +1,4 @@
-import type { DelegationContact, Task } from '@daybook/shared';
+import { QUOTAS, quotaMessage, type DelegationContact, type Task } from '@daybook/shared';
 import { rowCounts, truncateAll } from '../../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../../test/test-app';
 
@@ -32,6 +32,18 @@ const createTask = async (client: ApiClient, body: Record<string, unknown>) => {
 };
 
 describe('delegation contacts', () => {
+  it('refuses contacts past the quota (409 with the message), also when requests arrive together', async () => {
+    const me = (await anna.get('/api/auth/user')).body as { id: string };
+    await t.orm.em.getConnection().execute(
+      `insert into delegation_contacts (id, user_id, name) select gen_random_uuid(), ?, 'contact ' || n from generate_series(1, ?) n`,
+      [me.id, QUOTAS.contacts - 1],
+    );
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => anna.post(BASE, { name: `extra ${i}` })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.error).toEqual({ code: 'quota_exceeded', message: quotaMessage('contacts') });
+    expect((await bob.post(BASE, { name: 'Sam' })).status).toBe(201);
+  });
+
   it('creates with a trimmed name (201) and lists by sortOrder, then name', async () => {
     const res = await anna.post(BASE, { name: '  Sam  ' });
     expect(res.status).toBe(201);

@@ -3,6 +3,7 @@ import type { QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sortClients, type DelegationContact as DelegationContactDto, type DelegationContactCreateBody, type DelegationContactUpdateBody } from '@daybook/shared';
 import type { Actor } from '../../http/actor';
+import { assertQuotaRoom } from '../../db/quota';
 import { notFound } from '../../http/errors';
 import { CONTACT_COLUMNS, toContactDto, type ContactRow } from './contacts.mapper';
 
@@ -23,11 +24,14 @@ export function createContactsService(rootEm: EntityManager) {
     },
 
     async create(actor: Actor, body: DelegationContactCreateBody): Promise<DelegationContactDto> {
-      const [row] = await em().execute<ContactRow[]>(
-        `insert into delegation_contacts as d (id, user_id, name) values (?, ?, ?) returning ${CONTACT_COLUMNS}`,
-        [randomUUID(), actor.id, body.name],
-      );
-      return toContactDto(row!);
+      return em().transactional(async (tx) => {
+        await assertQuotaRoom(tx, actor.id, 'contacts', 'from delegation_contacts where user_id = ?');
+        const [row] = await tx.execute<ContactRow[]>(
+          `insert into delegation_contacts as d (id, user_id, name) values (?, ?, ?) returning ${CONTACT_COLUMNS}`,
+          [randomUUID(), actor.id, body.name],
+        );
+        return toContactDto(row!);
+      });
     },
 
     async update(actor: Actor, id: string, body: DelegationContactUpdateBody): Promise<DelegationContactDto> {
@@ -44,10 +48,14 @@ export function createContactsService(rootEm: EntityManager) {
 
     /**
      * Deleting a contact un-delegates the owner's tasks that pointed to it, in the same transaction
-     * (their delegation notes stay). An unknown or foreign id changes nothing.
+     * (their delegation notes stay). An unknown or foreign id changes nothing. The contact is locked
+     * first: a task write naming it (which share-locks it) either finishes before, and is un-delegated
+     * here, or starts after and finds the contact gone (DECISIONS 21).
      */
     async remove(actor: Actor, id: string): Promise<void> {
       await em().transactional(async (tx) => {
+        const [found] = await tx.execute('select 1 from delegation_contacts where user_id = ? and id = ? for update', [actor.id, id]);
+        if (!found) throw notFound('Delegation contact');
         await tx.execute(
           `update tasks set is_delegated = false, delegated_to_id = null, updated_at = now() where user_id = ? and delegated_to_id = ?`,
           [actor.id, id],

@@ -115,6 +115,6 @@ describe('daily plan', () => {
     const res = await anna.post('/api/tasks/reorder/today', { taskIds: [e.id, b.id, c.id, a.id, d.id] });
     expect(res.status).toBe(200);
     expect(res.body.priorityTaskIds).toEqual([e.id, c.id, a.id]);
-    expect(((await anna.get('/api/tasks/active')).body as Task[]).map((x) => x.title)).toEqual(['e', 'b', 'c', 'a', 'd']);
+    expect(((await anna.get('/api/tasks/active')).body.items as Task[]).map((x) => x.title)).toEqual(['e', 'b', 'c', 'a', 'd']);
   });
 });

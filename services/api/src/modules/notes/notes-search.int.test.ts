@@ -1,11 +1,13 @@
-import { noteSearchResultListSchema, type Client, type NoteItem, type NoteList, type NoteSearchResult } from '@daybook/shared';
+import { SqlEntityManager } from '@mikro-orm/postgresql';
+import { NOTE_EXCERPT_MAX, noteSearchResultListSchema, type Client, type NoteItem, type NoteList, type NoteSearchItem, type NoteSearchResult } from '@daybook/shared';
 import { truncateAll } from '../../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../../test/test-app';
-import { toPrefixTsquery } from './notes-search';
+import { HEADLINE_SOURCE_MAX, toExcerpt, toPrefixTsquery } from './notes-search';
 
 let t: TestContext;
 let anna: ApiClient;
 let bob: ApiClient;
+let annaId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -15,7 +17,7 @@ beforeEach(async () => {
   await truncateAll(t.orm);
   anna = t.client();
   bob = t.client();
-  await anna.signUpAndIn('anna');
+  annaId = (await anna.signUpAndIn('anna')).id;
   await bob.signUpAndIn('bob');
 });
 
@@ -90,8 +92,8 @@ describe('notes search: matching', () => {
         listTitle: 'Acme account',
         client: { id: acme.id, name: 'Acme', color: '#ef4444' },
         items: expect.arrayContaining([
-          { itemId: tagged.id, itemContent: 'Budget for Globex', itemClient: { id: globex.id, name: 'Globex', color: '#22c55e' }, createdAt: tagged.createdAt },
-          { itemId: plain.id, itemContent: 'Budget review', itemClient: null, createdAt: plain.createdAt },
+          { itemId: tagged.id, itemContent: 'Budget for Globex', highlights: [[0, 6]], itemClient: { id: globex.id, name: 'Globex', color: '#22c55e' }, createdAt: tagged.createdAt },
+          { itemId: plain.id, itemContent: 'Budget review', highlights: [[0, 6]], itemClient: null, createdAt: plain.createdAt },
         ]),
       },
     ]);
@@ -200,6 +202,131 @@ describe('notes search: filters', () => {
 
   it('refuses a repeated parameter', async () => {
     expect((await anna.get('/api/notes/search?query=a&query=b')).status).toBe(400);
+  });
+});
+
+/** The highlighted words of a found note. */
+const marked = (item: NoteSearchItem) => item.highlights.map(([start, end]) => item.itemContent.slice(start, end));
+
+describe('notes search: excerpts (DECISIONS 22)', () => {
+  it('answers an excerpt around the words found, with their places, never the whole long note', async () => {
+    const p = await page(anna, { title: 'Minutes' });
+    const filler = (word: string) => Array.from({ length: 300 }, (_, n) => `${word}${n}`).join(' ');
+    const content = `# Minutes\n\n${filler('alpha')} We agreed to send the **invoice** to Müller on Friday. ${filler('omega')}`;
+    const created = await note(anna, p.id, { content });
+    const [item] = (await search(anna, { query: 'invoice mull' }))[0]!.items;
+    expect(item!.itemId).toBe(created.id);
+    expect(item!.itemContent.length).toBeLessThanOrEqual(NOTE_EXCERPT_MAX);
+    expect(item!.itemContent.length).toBeLessThan(content.length / 10);
+    // ts_headline starts the passage at the first word found and runs on from it.
+    expect(item!.itemContent).toMatch(/^invoice\*\* to Müller on Friday\. omega0 omega1 /);
+    expect(marked(item!)).toEqual(['invoice', 'Müller']);
+    // The whole note is one call away.
+    expect((await anna.get(`/api/note-items/${created.id}`)).body.content).toBe(content);
+  });
+
+  it('marks every word found, accents and case as written in the note', async () => {
+    const p = await page(anna, { title: 'Journal' });
+    await note(anna, p.id, { content: 'Réunion at the CAFÉ, then another réunion' });
+    const [item] = (await search(anna, { query: 'reunion cafe' }))[0]!.items;
+    expect(item!.itemContent).toBe('Réunion at the CAFÉ, then another réunion');
+    expect(marked(item!)).toEqual(['Réunion', 'CAFÉ', 'réunion']);
+  });
+
+  it('carries no markup: tags in a note are left out, and a note cannot fake a highlight', async () => {
+    const p = await page(anna, { title: 'Odd' });
+    await note(anna, p.id, { content: 'a <img src=x onerror="alert(1)"> and <b>bold</b> meeting \uE000fake\uE001 end' });
+    const [item] = (await search(anna, { query: 'meeting' }))[0]!.items;
+    expect(item!.itemContent).not.toMatch(/[<>\uE000\uE001]/);
+    expect(item!.itemContent).toBe('a and bold meeting fake end');
+    expect(marked(item!)).toEqual(['meeting']);
+  });
+
+  it(`finds a word past the first ${HEADLINE_SOURCE_MAX} characters; the excerpt is then the note's beginning`, async () => {
+    const p = await page(anna, { title: 'Long' });
+    await note(anna, p.id, { content: `Opening line. ${'lorem ipsum '.repeat(HEADLINE_SOURCE_MAX / 10)} zanzibar` });
+    const [item] = (await search(anna, { query: 'zanzibar' }))[0]!.items;
+    expect(item!.itemContent).toMatch(/^Opening line\. lorem ipsum/);
+    expect(item!.highlights).toEqual([]);
+  });
+
+  it('answers the beginning of each note, cut with an ellipsis, for a search by client or date alone', async () => {
+    const acme = await newClient(anna, 'Acme');
+    const p = await page(anna, { title: 'Acme', clientId: acme.id });
+    await note(anna, p.id, { content: 'Short one' });
+    await note(anna, p.id, { content: `Long one ${'word '.repeat(200)}` });
+    for (const criteria of [{ clientId: acme.id }, { startDate: '2020-01-01' }] as Record<string, string>[]) {
+      const items = (await search(anna, criteria))[0]!.items;
+      expect(items.map((i) => i.highlights)).toEqual([[], []]);
+      expect(items.map((i) => i.itemContent)).toEqual([expect.stringMatching(/^Long one word word .*word…$/), 'Short one']);
+      expect(items[0]!.itemContent.length).toBeLessThanOrEqual(NOTE_EXCERPT_MAX);
+    }
+  });
+});
+
+describe('notes search: one user cannot hold the api (DECISIONS 22)', () => {
+  it('answers a user’s searches beyond the heavy-read bound 429 with Retry-After, while another user’s search is answered', async () => {
+    const annas = await page(anna, { title: 'Anna' });
+    await note(anna, annas.id, { content: 'plan for Monday' });
+    const bobs = await page(bob, { title: 'Bob' });
+    await note(bob, bobs.id, { content: 'plan for Tuesday' });
+
+    // Anna's searches are held in Postgres until released, so they stay in flight.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    const execute = SqlEntityManager.prototype.execute;
+    const spy = jest.spyOn(SqlEntityManager.prototype, 'execute').mockImplementation(async function (this: SqlEntityManager, query, params, method) {
+      if (typeof query === 'string' && query.includes('with matched') && (params as unknown[] | undefined)?.includes(annaId)) {
+        held += 1;
+        await released;
+      }
+      return execute.call(this, query, params, method);
+    });
+    try {
+      const answered: { status: number; retryAfter?: string; code?: string }[] = [];
+      const flood = Array.from({ length: 30 }, () =>
+        anna
+          .get('/api/notes/search')
+          .query({ query: 'plan' })
+          .then((res) => answered.push({ status: res.status, retryAfter: res.headers['retry-after'], code: res.body.error?.code })),
+      );
+      // A few run (held), a few wait their turn, the rest are refused at once.
+      await waitUntil(() => held > 0 && answered.length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(held).toBeLessThan(30);
+      expect(answered.length).toBeGreaterThan(0);
+      for (const answer of answered) expect(answer).toEqual({ status: 429, retryAfter: expect.stringMatching(/^[1-9]\d*$/), code: 'too_many_requests' });
+      // Meanwhile another user's search is answered.
+      expect(summary(await search(bob, { query: 'plan' }))).toEqual([['Bob', ['plan for Tuesday']]]);
+      release();
+      await Promise.all(flood);
+      const statuses = answered.map((a) => a.status);
+      expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+      expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(held);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+  }, 30_000);
+});
+
+async function waitUntil(condition: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('toExcerpt', () => {
+  it('turns the marks into ranges, trims, and cuts long text with an ellipsis', () => {
+    expect(toExcerpt('  \uE000Plan\uE001 the \uE000plans\uE001\n')).toEqual({ text: 'Plan the plans', highlights: [[0, 4], [9, 14]] });
+    expect(toExcerpt('- one\n\n- \uE000two\uE001   three')).toEqual({ text: '- one - two three', highlights: [[8, 11]] });
+    expect(toExcerpt('no marks')).toEqual({ text: 'no marks', highlights: [] });
+    expect(toExcerpt('stray \uE001end and \uE000open')).toEqual({ text: 'stray end and open', highlights: [[14, 18]] });
+    expect(toExcerpt('\uE000abcdef\uE001 ghij', 6)).toEqual({ text: 'abcde…', highlights: [[0, 5]] });
+    expect(toExcerpt('ab 💡💡', 5)).toEqual({ text: 'ab…', highlights: [] });
   });
 });
 

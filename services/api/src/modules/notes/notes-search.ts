@@ -1,4 +1,4 @@
-import { addDays, startOfDayInstant, type NoteSearchQuery, type NoteSearchResult } from '@daybook/shared';
+import { addDays, NOTE_EXCERPT_MAX, startOfDayInstant, type HighlightRange, type NoteSearchQuery, type NoteSearchResult } from '@daybook/shared';
 import { toIsoInstant } from '../../db/sql';
 import { toClientRef } from './notes.mapper';
 
@@ -11,6 +11,16 @@ import { toClientRef } from './notes.mapper';
  *
  * Matching: every word of the query must occur, each as a word or the start of a word ('meet' finds
  * 'Meeting', 'cafe' finds 'Café'), in the note's markdown or in its page's title.
+ *
+ * Plans stay linear whatever the planner's statistics say (issue 11 §2: right after a bulk of notes
+ * arrives, before autovacuum analyses them, the planner once re-ran the full-text scan for every
+ * candidate note). So the statements fix their own shape:
+ * - the full-text match runs once, in a MATERIALIZED CTE of the matching notes;
+ * - every other row is reached from those rows by its primary key alone, through
+ *   `lateral (select … where x.id = … limit 1)`: the LIMIT keeps Postgres from flattening the lookup
+ *   into a join it could reorder, and the owner is checked on the row found, outside the lookup, so no
+ *   other index (such as "all of this user's notes") can be picked for it;
+ * - ts_headline, which reads the whole note, runs only for the rows of the answer, after the limit.
  */
 
 /** The text search configuration; the expressions below must stay exactly those of the indexes. */
@@ -19,9 +29,24 @@ const ITEM_MATCHES = (alias: string) => `${alias}.search_vector @@ to_tsquery(${
 const LIST_MATCHES = (alias: string) => `to_tsvector(${SEARCH_CONFIG}, ${alias}.title) @@ to_tsquery(${SEARCH_CONFIG}, ?)`;
 
 /** At most this many notes (newest first) and this many pages matched by themselves answer a search. */
-export const NOTE_SEARCH_ITEM_LIMIT = 500;
+export const NOTE_SEARCH_ITEM_LIMIT = 200;
 export const NOTE_SEARCH_LIST_LIMIT = 100;
 const MAX_TERMS = 20;
+
+/**
+ * ts_headline reads at most this many characters of a note (its cost grows with the text): a word found
+ * further on still finds the note, whose excerpt then shows its beginning.
+ */
+export const HEADLINE_SOURCE_MAX = 10_000;
+
+/**
+ * Private-use characters that ts_headline puts around the words found; `toExcerpt` turns them into
+ * ranges, so no markup ever travels. They are removed from the note before, so a note cannot fake one.
+ */
+const MARK_START = '\uE000';
+const MARK_END = '\uE001';
+/** One passage of 12 to 30 words around the best match (whole, for a short note). */
+const HEADLINE_OPTIONS = `StartSel="${MARK_START}", StopSel="${MARK_END}", MinWords=12, MaxWords=30, ShortWord=2`;
 
 /**
  * The query as a prefix tsquery, or null when it holds nothing searchable. Each whitespace-separated
@@ -68,6 +93,13 @@ export function searchCriteria(userId: string, timezone: string, query: NoteSear
   };
 }
 
+/** `lateral (select <columns> from <table> <alias> where <alias>.id = <id> limit 1) <alias>`: one primary-key lookup per row. */
+const byId = (table: string, alias: string, columns: string, id: string) =>
+  `lateral (select ${columns} from ${table} ${alias} where ${alias}.id = ${id} limit 1) ${alias}`;
+/** A client named by `id`, if it is the user's (the `?`). */
+const clientById = (alias: string, id: string) =>
+  `left join ${byId('clients', alias, `${alias}.id, ${alias}.user_id, ${alias}.name, ${alias}.color`, id)} on ${alias}.user_id = ?`;
+
 /**
  * The statements of a search. A note is found when it passes every criterion:
  * - query: the note's markdown or its page's title matches;
@@ -77,40 +109,60 @@ export function searchCriteria(userId: string, timezone: string, query: NoteSear
  * itself: its title matches the query, its client is the filter's, and no date is given.
  */
 export function planNoteSearch(c: NoteSearchCriteria): NoteSearchPlan {
-  const where = ['i.user_id = ?', 'l.user_id = ?'];
-  const params: unknown[] = [c.userId, c.userId];
+  const params: unknown[] = [];
+  let matched = '';
   if (c.tsquery !== null) {
-    // Two index-backed branches: notes whose text matches, and the notes of pages whose title matches.
-    where.push(`i.id in (
-      select si.id from note_items si where si.user_id = ? and ${ITEM_MATCHES('si')}
-      union all
-      select si.id from note_lists sl join note_items si on si.note_list_id = sl.id
-       where sl.user_id = ? and ${LIST_MATCHES('sl')} and si.user_id = ?)`);
-    params.push(c.userId, c.tsquery, c.userId, c.tsquery, c.userId);
+    // The notes whose text matches, and the notes of the pages whose title matches: each index is read
+    // once. A page's notes are reached through the page, which is the user's; each note's owner is
+    // checked below too.
+    matched = `with matched as materialized (
+  select si.id, si.user_id, si.note_list_id, si.client_id, si.created_at
+    from note_items si where si.user_id = ? and ${ITEM_MATCHES('si')}
+  union
+  select si.id, si.user_id, si.note_list_id, si.client_id, si.created_at
+    from note_lists sl join note_items si on si.note_list_id = sl.id
+   where sl.user_id = ? and ${LIST_MATCHES('sl')}
+)
+`;
+    params.push(c.userId, c.tsquery, c.userId, c.tsquery);
   }
+  // The candidates: the matching notes, or without a query the user's notes (newest first, by date).
+  const where = ['m.user_id = ?', 'l.user_id = ?'];
+  params.push(c.userId, c.userId);
   if (c.clientId) {
-    where.push('coalesce(i.client_id, l.client_id) = ?');
+    where.push('coalesce(m.client_id, l.client_id) = ?');
     params.push(c.clientId);
   }
   if (c.createdFrom) {
-    where.push('i.created_at >= ?::timestamptz');
+    where.push('m.created_at >= ?::timestamptz');
     params.push(c.createdFrom.toISOString());
   }
   if (c.createdBefore) {
-    where.push('i.created_at < ?::timestamptz');
+    where.push('m.created_at < ?::timestamptz');
     params.push(c.createdBefore.toISOString());
   }
+  // The excerpt of each answered note: ts_headline around the words found, or the note's beginning.
+  const text = `translate(n.content, '${MARK_START}${MARK_END}', '')`;
+  let excerpt = `left(${text}, ${NOTE_EXCERPT_MAX + 1})`;
+  if (c.tsquery !== null) {
+    excerpt = `left(ts_headline(${SEARCH_CONFIG}, left(${text}, ${HEADLINE_SOURCE_MAX}), to_tsquery(${SEARCH_CONFIG}, ?), ?), ${NOTE_EXCERPT_MAX * 2})`;
+    params.push(c.tsquery, HEADLINE_OPTIONS);
+  }
+  params.push(c.userId, c.userId);
   const items = {
-    sql: `select i.id, i.note_list_id, i.content, i.created_at,
+    sql: `${matched}select f.id, f.note_list_id, f.created_at, f.list_title, n.excerpt,
        ic.id as item_client_id, ic.name as item_client_name, ic.color as item_client_color,
-       l.title as list_title, lc.id as list_client_id, lc.name as list_client_name, lc.color as list_client_color
-  from note_items i
-  join note_lists l on l.id = i.note_list_id
-  left join clients ic on ic.id = i.client_id and ic.user_id = i.user_id
-  left join clients lc on lc.id = l.client_id and lc.user_id = l.user_id
- where ${where.join('\n   and ')}
- order by i.created_at desc, i.id desc
- limit ${NOTE_SEARCH_ITEM_LIMIT}`,
+       lc.id as list_client_id, lc.name as list_client_name, lc.color as list_client_color
+  from (select m.id, m.note_list_id, m.client_id, m.created_at, l.title as list_title, l.client_id as list_client_id
+          from ${c.tsquery !== null ? 'matched' : 'note_items'} m
+          cross join ${byId('note_lists', 'l', 'l.user_id, l.title, l.client_id', 'm.note_list_id')}
+         where ${where.join('\n           and ')}
+         order by m.created_at desc, m.id desc
+         limit ${NOTE_SEARCH_ITEM_LIMIT}) f
+  cross join ${byId('note_items', 'n', `${excerpt} as excerpt`, 'f.id')}
+  ${clientById('ic', 'f.client_id')}
+  ${clientById('lc', 'f.list_client_id')}
+ order by f.created_at desc, f.id desc`,
     params,
   };
 
@@ -127,13 +179,11 @@ export function planNoteSearch(c: NoteSearchCriteria): NoteSearchPlan {
       listParams.push(c.clientId);
     }
     lists = {
-      sql: `select l.id, l.title, lc.id as list_client_id, lc.name as list_client_name, lc.color as list_client_color
-  from note_lists l
-  left join clients lc on lc.id = l.client_id and lc.user_id = l.user_id
- where ${listWhere.join(' and ')}
- order by l.title, l.id
- limit ${NOTE_SEARCH_LIST_LIMIT}`,
-      params: listParams,
+      sql: `select f.id, f.title, lc.id as list_client_id, lc.name as list_client_name, lc.color as list_client_color
+  from (select l.id, l.title, l.client_id from note_lists l where ${listWhere.join(' and ')} order by l.title, l.id limit ${NOTE_SEARCH_LIST_LIMIT}) f
+  ${clientById('lc', 'f.client_id')}
+ order by f.title, f.id`,
+      params: [...listParams, c.userId],
     };
   }
   return { items, lists };
@@ -142,12 +192,13 @@ export function planNoteSearch(c: NoteSearchCriteria): NoteSearchPlan {
 export interface SearchItemRow {
   id: string;
   note_list_id: string;
-  content: string;
   created_at: string | Date;
+  list_title: string;
+  /** From ts_headline, with the marks, or the note's beginning. */
+  excerpt: string;
   item_client_id: string | null;
   item_client_name: string | null;
   item_client_color: string | null;
-  list_title: string;
   list_client_id: string | null;
   list_client_name: string | null;
   list_client_color: string | null;
@@ -159,6 +210,42 @@ export interface SearchListRow {
   list_client_id: string | null;
   list_client_name: string | null;
   list_client_color: string | null;
+}
+
+export interface Excerpt {
+  text: string;
+  highlights: HighlightRange[];
+}
+
+/**
+ * An excerpt as the api answers it: the marked words become ranges and the marks go; blank space is
+ * trimmed and each run of it (line breaks, the space ts_headline leaves for an HTML-like tag) becomes
+ * one space; past `max` characters the text is cut and ends with '…'.
+ */
+export function toExcerpt(marked: string, max = NOTE_EXCERPT_MAX): Excerpt {
+  let text = '';
+  const highlights: HighlightRange[] = [];
+  let start: number | null = null;
+  const close = () => {
+    if (start !== null && text.length > start) highlights.push([start, text.length]);
+    start = null;
+  };
+  for (const char of marked) {
+    if (char === MARK_START) start ??= text.length;
+    else if (char === MARK_END) close();
+    else if (!/\s/u.test(char)) text += char;
+    else if (text !== '' && !text.endsWith(' ')) text += ' ';
+  }
+  text = text.trimEnd();
+  close();
+  if (text.length <= max) return { text, highlights };
+  let cut = max - 1;
+  if (/[\uD800-\uDBFF]/.test(text.charAt(cut - 1))) cut -= 1; // never half a surrogate pair
+  const head = text.slice(0, cut).trimEnd();
+  return {
+    text: `${head}…`,
+    highlights: highlights.filter(([from]) => from < head.length).map(([from, to]): HighlightRange => [from, Math.min(to, head.length)]),
+  };
 }
 
 /**
@@ -178,9 +265,11 @@ export function toSearchResults(items: SearchItemRow[], lists: SearchListRow[]):
       };
       byList.set(row.note_list_id, result);
     }
+    const excerpt = toExcerpt(row.excerpt);
     result.items.push({
       itemId: row.id,
-      itemContent: row.content,
+      itemContent: excerpt.text,
+      highlights: excerpt.highlights,
       itemClient: toClientRef(row.item_client_id, row.item_client_name, row.item_client_color),
       createdAt: toIsoInstant(row.created_at),
     });

@@ -1,10 +1,15 @@
-import type { Client, NoteItem, NoteList } from '@daybook/shared';
+import { NOTE_ITEM_PAGE_DEFAULT, QUOTAS, quotaMessage, type Client, type NoteItem, type NoteItemPage, type NoteList } from '@daybook/shared';
+import { RequestContext } from '@mikro-orm/core';
+import { AppError } from '../../http/errors';
+import type { Actor } from '../../http/actor';
 import { rowCounts, truncateAll } from '../../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../../test/test-app';
+import { createNotesService } from './notes.service';
 
 let t: TestContext;
 let anna: ApiClient;
 let bob: ApiClient;
+let annaId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -14,7 +19,7 @@ beforeEach(async () => {
   await truncateAll(t.orm);
   anna = t.client();
   bob = t.client();
-  await anna.signUpAndIn('anna');
+  annaId = (await anna.signUpAndIn('anna')).id;
   await bob.signUpAndIn('bob');
 });
 
@@ -27,6 +32,16 @@ const ok = async <T>(res: Promise<{ status: number; body: unknown; text: string 
 const page = (client: ApiClient, body: Record<string, unknown>) => ok<NoteList>(client.post('/api/note-lists', body));
 const note = (client: ApiClient, listId: string, body: Record<string, unknown>) => ok<NoteItem>(client.post(`/api/note-lists/${listId}/items`, body));
 const newClient = (client: ApiClient, name: string) => ok<Client>(client.post('/api/clients', { name }));
+const itemsPage = (client: ApiClient, listId: string, query: Record<string, string | number> = {}) =>
+  ok<NoteItemPage>(client.get(`/api/note-lists/${listId}/items`).query(query), 200);
+const sql = () => t.orm.em.getConnection();
+/** `count` notes on a page of Anna's, straight into the database: 'bulk 1', 'bulk 2', … */
+const bulkNotes = (listId: string, count: number) =>
+  sql().execute(
+    `insert into note_items (id, user_id, note_list_id, content, sort_order) select gen_random_uuid(), ?, ?, 'bulk ' || n, n from generate_series(1, ?) n`,
+    [annaId, listId, count],
+  );
+const cursorOf = (values: unknown) => Buffer.from(JSON.stringify(values)).toString('base64url');
 
 describe('pages (note lists)', () => {
   it('creates a page with a trimmed title (201) and a sub-page, and lists them flat in order', async () => {
@@ -138,7 +153,7 @@ describe('pages (note lists)', () => {
     expect((await anna.delete(`/api/note-lists/${root.id}`)).status).toBe(204);
     expect(((await anna.get('/api/note-lists')).body as NoteList[]).map((p) => p.title)).toEqual(['Other']);
     expect((await anna.get(`/api/note-lists/${child.id}/items`)).status).toBe(404);
-    expect((await anna.get(`/api/note-lists/${other.id}/items`)).body).toEqual([kept]);
+    expect((await anna.get(`/api/note-lists/${other.id}/items`)).body).toEqual({ items: [kept], nextCursor: null });
     const counts = await rowCounts(t.orm);
     expect(counts.note_items).toBe(1);
     expect((await anna.delete(`/api/note-lists/${root.id}`)).status).toBe(404);
@@ -163,8 +178,9 @@ describe('notes (note items)', () => {
     expect(second.sortOrder).toBe(1);
     const placed = await note(anna, p.id, { content: 'Placed', sortOrder: 0 });
     expect(placed.sortOrder).toBe(0);
-    const items = (await anna.get(`/api/note-lists/${p.id}/items`)).body as NoteItem[];
-    expect(items.map((i) => i.content)).toEqual(['**First**', 'Placed', 'Second']);
+    const items = (await anna.get(`/api/note-lists/${p.id}/items`)).body as NoteItemPage;
+    expect(items.items.map((i) => i.content)).toEqual(['**First**', 'Placed', 'Second']);
+    expect(items.nextCursor).toBeNull();
     const owners = await t.orm.em.getConnection().execute<{ username: string }[]>(
       'select distinct u.username from note_items i join users u on u.id = i.user_id',
     );
@@ -189,7 +205,10 @@ describe('notes (note items)', () => {
     const p = await page(anna, { title: 'Long' });
     const content = `# Heading\n\n${'- item with some **bold** text\n'.repeat(1500)}`.trim();
     expect(content.length).toBeGreaterThan(40_000);
-    expect((await note(anna, p.id, { content })).content).toBe(content);
+    const created = await note(anna, p.id, { content });
+    expect(created.content).toBe(content);
+    // The whole note, as the web loads it before editing a search result.
+    expect((await anna.get(`/api/note-items/${created.id}`)).body).toEqual(created);
   });
 
   it.each([
@@ -213,9 +232,126 @@ describe('notes (note items)', () => {
     const p = await page(anna, { title: 'Ideas' });
     const n = await note(anna, p.id, { content: 'bye' });
     expect((await anna.delete(`/api/note-items/${n.id}`)).status).toBe(204);
-    expect((await anna.get(`/api/note-lists/${p.id}/items`)).body).toEqual([]);
+    expect((await anna.get(`/api/note-lists/${p.id}/items`)).body).toEqual({ items: [], nextCursor: null });
     expect((await anna.delete(`/api/note-items/${n.id}`)).status).toBe(404);
   });
+});
+
+describe('a page’s notes, in pages (DECISIONS 22)', () => {
+  it('loads them a page at a time, in order, with no repeat or gap, and a null cursor at the end', async () => {
+    const p = await page(anna, { title: 'Log' });
+    for (const content of ['one', 'two', 'three', 'four', 'five']) await note(anna, p.id, { content });
+    await note(anna, p.id, { content: 'zero', sortOrder: 0 }); // the same sortOrder as 'one': created later, so after it
+    const all = (await itemsPage(anna, p.id)).items.map((i) => i.content);
+    expect(all).toEqual(['one', 'zero', 'two', 'three', 'four', 'five']);
+
+    const first = await itemsPage(anna, p.id, { limit: 4 });
+    expect(first.items.map((i) => i.content)).toEqual(['one', 'zero', 'two', 'three']);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    // A note added meanwhile goes last (spec §3) and shows up on a later page; nothing repeats.
+    await note(anna, p.id, { content: 'six' });
+    const second = await itemsPage(anna, p.id, { limit: 4, cursor: first.nextCursor! });
+    expect(second).toEqual({ items: [expect.objectContaining({ content: 'four' }), expect.objectContaining({ content: 'five' }), expect.objectContaining({ content: 'six' })], nextCursor: null });
+  });
+
+  it(`answers ${NOTE_ITEM_PAGE_DEFAULT} notes by default, then the rest`, async () => {
+    const p = await page(anna, { title: 'Big' });
+    await bulkNotes(p.id, NOTE_ITEM_PAGE_DEFAULT + 1);
+    const first = await itemsPage(anna, p.id);
+    expect(first.items).toHaveLength(NOTE_ITEM_PAGE_DEFAULT);
+    expect(first.items[0]!.content).toBe('bulk 1');
+    const rest = await itemsPage(anna, p.id, { cursor: first.nextCursor! });
+    expect(rest).toEqual({ items: [expect.objectContaining({ content: `bulk ${NOTE_ITEM_PAGE_DEFAULT + 1}` })], nextCursor: null });
+  });
+
+  it('reads another user’s cursor on their own page as just a position', async () => {
+    const p = await page(anna, { title: 'Log' });
+    await bulkNotes(p.id, 3);
+    const first = await itemsPage(anna, p.id, { limit: 1 });
+    const bobs = await page(bob, { title: 'Bob' });
+    expect((await bob.get(`/api/note-lists/${bobs.id}/items`).query({ cursor: first.nextCursor! })).body).toEqual({ items: [], nextCursor: null });
+    expect((await bob.get(`/api/note-lists/${p.id}/items`).query({ cursor: first.nextCursor! })).status).toBe(404);
+  });
+
+  const ID = '00000000-0000-4000-8000-000000000009';
+  it.each([
+    ['not base64 JSON', 'not a cursor!'],
+    ['JSON of something else', cursorOf({ sortOrder: 1 })],
+    ['too few keys', cursorOf(['1', '2026-03-01 10:00:00+00'])],
+    ['a number where text is due', cursorOf([1, '2026-03-01 10:00:00+00', ID])],
+    ['a sortOrder past a 32-bit integer', cursorOf(['99999999999', '2026-03-01 10:00:00+00', ID])],
+    ['an impossible instant', cursorOf(['1', '2026-02-30 10:00:00+00', ID])],
+    ['an instant in year 10000', cursorOf(['1', '10000-01-01 00:00:00+00', ID])],
+    ['an instant in year 0', cursorOf(['1', '0000-01-01 00:00:00+00', ID])],
+    ['an instant with SQL in it', cursorOf(['1', "2026-03-01 10:00:00+00'; drop table note_items; --", ID])],
+    ['a malformed id', cursorOf(['1', '2026-03-01 10:00:00+00', 'nope'])],
+  ])('refuses a cursor that is %s with 400 Invalid cursor', async (_label, cursor) => {
+    const p = await page(anna, { title: 'Log' });
+    await bulkNotes(p.id, 2);
+    const res = await anna.get(`/api/note-lists/${p.id}/items`).query({ cursor });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Invalid cursor');
+  });
+
+  it.each([
+    ['limit=0', 'Limit must be at least 1'],
+    ['limit=201', 'Limit must be at most 200'],
+    ['limit=abc', 'Limit must be a number'],
+    ['limit=1.5', 'Limit must be a whole number'],
+    ['limit=1&limit=2', null],
+    [`cursor=${'x'.repeat(501)}`, null],
+  ])('refuses ?%s with 400', async (query, message) => {
+    const p = await page(anna, { title: 'Log' });
+    const res = await anna.get(`/api/note-lists/${p.id}/items?${query}`);
+    expect(res.status).toBe(400);
+    if (message) expect(res.body.error.message).toBe(message);
+  });
+});
+
+describe('quotas (DECISIONS 22)', () => {
+  it('refuses a note past the quota with 409 and a clear message, and stores nothing', async () => {
+    const p = await page(anna, { title: 'Everything' });
+    await bulkNotes(p.id, QUOTAS.notes - 1);
+    await note(anna, p.id, { content: 'the last one' });
+    const res = await anna.post(`/api/note-lists/${p.id}/items`, { content: 'one too many' });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({ code: 'quota_exceeded', message: quotaMessage('notes') });
+    expect(res.body.error.message).toBe('You have reached the limit of 50,000 notes (delete some to add more).');
+    expect((await rowCounts(t.orm)).note_items).toBe(QUOTAS.notes);
+    // Bob is not held back by Anna's notes.
+    const bobs = await page(bob, { title: 'Bob' });
+    await note(bob, bobs.id, { content: 'fine' });
+  }, 120_000);
+
+  it('refuses a page past the quota with 409 and a clear message, and stores nothing', async () => {
+    await sql().execute(`insert into note_lists (id, user_id, title, sort_order) select gen_random_uuid(), ?, 'Page ' || n, n from generate_series(1, ?) n`, [annaId, QUOTAS.notePages - 1]);
+    const last = await page(anna, { title: 'The last one' });
+    for (const body of [{ title: 'One too many' }, { title: 'A sub-page too many', parentPageId: last.id }]) {
+      const res = await anna.post('/api/note-lists', body);
+      expect(res.status).toBe(409);
+      expect(res.body.error).toEqual({ code: 'quota_exceeded', message: quotaMessage('notePages') });
+    }
+    expect((await rowCounts(t.orm)).note_lists).toBe(QUOTAS.notePages);
+  }, 60_000);
+
+  it('holds under parallel creations: exactly the quota is stored', async () => {
+    const quotas = { notes: 5, notePages: 3 };
+    const notes = createNotesService(t.orm.em, { quotas });
+    const actor: Actor = { id: annaId, username: 'anna', role: 'user', timezone: 'America/New_York', enableDelegation: false };
+    const inContext = <T>(work: () => Promise<T>) => RequestContext.create(t.orm.em, work);
+    const outcomes = async (work: () => Promise<unknown>) => {
+      const settled = await Promise.allSettled(Array.from({ length: 20 }, () => inContext(work)));
+      const refused = settled.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason);
+      for (const reason of refused) expect(reason).toEqual(expect.objectContaining({ status: 409, code: 'quota_exceeded' }));
+      expect(refused.every((reason) => reason instanceof AppError)).toBe(true);
+      return settled.length - refused.length;
+    };
+    expect(await outcomes(() => notes.createPage(actor, { title: 'Parallel' }))).toBe(quotas.notePages);
+    expect((await rowCounts(t.orm)).note_lists).toBe(quotas.notePages);
+    const [pageId] = (await sql().execute<{ id: string }[]>('select id from note_lists where user_id = ? limit 1', [annaId])).map((r) => r.id);
+    expect(await outcomes(() => notes.createItem(actor, pageId!, { content: 'parallel' }))).toBe(quotas.notes);
+    expect((await rowCounts(t.orm)).note_items).toBe(quotas.notes);
+  }, 60_000);
 });
 
 describe('ownership and sign-in', () => {
@@ -230,6 +366,7 @@ describe('ownership and sign-in', () => {
     expect(((await bob.get('/api/note-lists')).body as NoteList[]).map((p) => p.title)).toEqual(['Bob']);
     const attempts = [
       bob.get(`/api/note-lists/${annasPage.id}/items`),
+      bob.get(`/api/note-items/${annasNote.id}`),
       bob.post(`/api/note-lists/${annasPage.id}/items`, { content: 'intrusion' }),
       bob.patch(`/api/note-lists/${annasPage.id}`, { title: 'Hijacked' }),
       bob.patch(`/api/note-lists/${annasPage.id}`, {}),
@@ -247,13 +384,15 @@ describe('ownership and sign-in', () => {
     ];
     for (const res of await Promise.all(attempts)) expect(res.status).toBe(404);
     expect(await rowCounts(t.orm)).toEqual(before);
-    expect((await anna.get(`/api/note-lists/${annasPage.id}/items`)).body).toEqual([annasNote]);
-    expect((await bob.get(`/api/note-lists/${bobsPage.id}/items`)).body).toEqual([bobsNote]);
+    expect((await anna.get(`/api/note-lists/${annasPage.id}/items`)).body.items).toEqual([annasNote]);
+    expect((await bob.get(`/api/note-lists/${bobsPage.id}/items`)).body.items).toEqual([bobsNote]);
+    expect((await anna.get(`/api/note-items/${annasNote.id}`)).body).toEqual(annasNote);
     expect(((await bob.get('/api/note-lists')).body as NoteList[])[0]).toEqual(bobsPage);
   });
 
   it('answers 404 for unknown and 400 for malformed ids', async () => {
     expect((await anna.get(`/api/note-lists/${MISSING}/items`)).status).toBe(404);
+    expect((await anna.get(`/api/note-items/${MISSING}`)).status).toBe(404);
     expect((await anna.post(`/api/note-lists/${MISSING}/items`, { content: 'x' })).status).toBe(404);
     expect((await anna.patch(`/api/note-lists/${MISSING}`, { title: 'x' })).status).toBe(404);
     expect((await anna.delete(`/api/note-lists/${MISSING}`)).status).toBe(404);
@@ -261,6 +400,7 @@ describe('ownership and sign-in', () => {
     expect((await anna.delete(`/api/note-items/${MISSING}`)).status).toBe(404);
     for (const res of await Promise.all([
       anna.get('/api/note-lists/nope/items'),
+      anna.get('/api/note-items/nope'),
       anna.post('/api/note-lists/nope/items', { content: 'x' }),
       anna.patch('/api/note-lists/nope', { title: 'x' }),
       anna.delete('/api/note-lists/nope'),
@@ -277,6 +417,7 @@ describe('ownership and sign-in', () => {
     ['patch', `/api/note-lists/${MISSING}`],
     ['delete', `/api/note-lists/${MISSING}`],
     ['get', `/api/note-lists/${MISSING}/items`],
+    ['get', `/api/note-items/${MISSING}`],
     ['post', `/api/note-lists/${MISSING}/items`],
     ['patch', `/api/note-items/${MISSING}`],
     ['delete', `/api/note-items/${MISSING}`],

@@ -1,7 +1,9 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import {
   idParamsSchema,
   noteItemCreateBodySchema,
+  noteItemPageQuerySchema,
   noteItemUpdateBodySchema,
   noteListCreateBodySchema,
   noteListUpdateBodySchema,
@@ -11,8 +13,11 @@ import { requireActor } from '../../http/actor';
 import { parseBody, parseParams, parseQuery } from '../../http/validate';
 import type { NotesService } from './notes.service';
 
-/** Notes (spec §7): pages, their notes, and search. */
-export function noteRoutes(notes: NotesService): Router {
+/**
+ * Notes (spec §7): pages, their notes, and search. The reads that may answer much (search, a page of
+ * notes) run behind the heavy-read gate shared with the long task lists (DECISIONS 22).
+ */
+export function noteRoutes(notes: NotesService, heavyRead: Middleware): Router {
   const router = new Router({ prefix: '/api' });
 
   router.get('/note-lists', async (ctx) => {
@@ -40,10 +45,10 @@ export function noteRoutes(notes: NotesService): Router {
     ctx.status = 204;
   });
 
-  router.get('/note-lists/:id/items', async (ctx) => {
+  router.get('/note-lists/:id/items', heavyRead, async (ctx) => {
     const actor = requireActor(ctx);
     const { id } = parseParams(ctx, idParamsSchema);
-    ctx.body = await notes.listItems(actor, id);
+    ctx.body = await notes.listItems(actor, id, parseQuery(ctx, noteItemPageQuerySchema));
   });
 
   router.post('/note-lists/:id/items', async (ctx) => {
@@ -52,6 +57,12 @@ export function noteRoutes(notes: NotesService): Router {
     const body = parseBody(ctx, noteItemCreateBodySchema);
     ctx.status = 201;
     ctx.body = await notes.createItem(actor, id, body);
+  });
+
+  router.get('/note-items/:id', async (ctx) => {
+    const actor = requireActor(ctx);
+    const { id } = parseParams(ctx, idParamsSchema);
+    ctx.body = await notes.getItem(actor, id);
   });
 
   router.patch('/note-items/:id', async (ctx) => {
@@ -68,7 +79,7 @@ export function noteRoutes(notes: NotesService): Router {
     ctx.status = 204;
   });
 
-  router.get('/notes/search', async (ctx) => {
+  router.get('/notes/search', heavyRead, async (ctx) => {
     const actor = requireActor(ctx);
     const query = parseQuery(ctx, noteSearchQuerySchema);
     ctx.body = await notes.search(actor, query);

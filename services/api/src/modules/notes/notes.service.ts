@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  NoteItem as NoteItemDto,
-  NoteItemCreateBody,
-  NoteItemUpdateBody,
-  NoteList as NoteListDto,
-  NoteListCreateBody,
-  NoteListUpdateBody,
-  NoteSearchQuery,
-  NoteSearchResult,
+import {
+  QUOTAS,
+  type NoteItem as NoteItemDto,
+  type NoteItemCreateBody,
+  type NoteItemPage,
+  type NoteItemUpdateBody,
+  type NoteList as NoteListDto,
+  type NoteListCreateBody,
+  type NoteListUpdateBody,
+  type NoteSearchQuery,
+  type NoteSearchResult,
+  type PageQuery,
 } from '@daybook/shared';
+import { assertQuotaRoom } from '../../db/quota';
+import { afterKeys, cursorColumns, cursorOf, decodeCursor, orderByKeys, type SortKey } from '../../db/keyset';
 import type { Actor } from '../../http/actor';
 import { badRequest, notFound } from '../../http/errors';
 import { NOTE_ITEM_COLUMNS, NOTE_LIST_COLUMNS, toNoteItemDto, toNoteListDto, type NoteItemRow, type NoteListRow } from './notes.mapper';
@@ -22,20 +27,45 @@ export const PAGE_CYCLE_MESSAGE = 'A page cannot be moved into itself or one of 
 const lockPagesOf = (db: EntityManager, userId: string) => db.execute('select pg_advisory_xact_lock(hashtext(?))', [`daybook:note-pages:${userId}`]);
 
 /**
- * Notes (spec §2 Notes, §3): pages (note_lists) that nest, holding markdown notes (note_items). Every
- * statement is scoped by the owner, items through their own user_id, so a foreign id reads as missing
- * (DECISIONS 8), in paths and in bodies (parentPageId, clientId).
+ * `(…) <alias>`: the row of `table` whose id is the first `?`, when it is the user's (the second `?`).
+ * The row is found by its primary key alone (the LIMIT keeps the lookup whole) and its owner checked
+ * after: given the owner beside the id, a planner with stale statistics may read all the user's rows
+ * through the owner's index instead (issue 11 §2).
  */
-export function createNotesService(rootEm: EntityManager) {
+const ownedRow = (table: string, alias: string, columns: string) =>
+  `(select ${columns}, ${alias}.user_id as owner_id from ${table} ${alias} where ${alias}.id = ? limit 1) ${alias} where ${alias}.owner_id = ?`;
+
+/** A page's notes in their order (spec §3 sortOrder, then creation), the keys of its cursor. */
+const ITEM_ORDER: SortKey[] = [
+  { sql: 'i.sort_order', direction: 'asc', cast: 'int' },
+  { sql: 'i.created_at', direction: 'asc', cast: 'timestamptz' },
+  { sql: 'i.id', direction: 'asc', cast: 'uuid' },
+];
+
+export interface NotesServiceOptions {
+  /** The per-user quotas (DECISIONS 22); tests pass small ones. */
+  quotas?: { notes: number; notePages: number };
+}
+
+/**
+ * Notes (spec §2 Notes, §3): pages (note_lists) that nest, holding markdown notes (note_items). Every
+ * statement is scoped by the owner, items through their own user_id or their page's, so a foreign id
+ * reads as missing (DECISIONS 8), in paths and in bodies (parentPageId, clientId). Per-user quotas bound
+ * pages and notes (DECISIONS 22).
+ */
+export function createNotesService(rootEm: EntityManager, options: NotesServiceOptions = {}) {
   const em = () => rootEm.getContext() as EntityManager;
+  const quotas = options.quotas ?? { notes: QUOTAS.notes, notePages: QUOTAS.notePages };
 
   async function assertOwned(db: EntityManager, table: 'clients' | 'note_lists', id: string, userId: string, what: string) {
-    const [found] = await db.execute(`select 1 from ${table} where id = ? and user_id = ?`, [id, userId]);
+    const [found] = await db.execute(`select 1 from ${ownedRow(table, 'x', 'x.id')}`, [id, userId]);
     if (!found) throw notFound(what);
   }
 
   const assertClient = (db: EntityManager, actor: Actor, clientId: string | null | undefined) =>
     clientId ? assertOwned(db, 'clients', clientId, actor.id, 'Client') : Promise.resolve();
+
+
 
   return {
     /** All the user's pages, flat (the web nests them through parentPageId), in manual order. */
@@ -47,19 +77,21 @@ export function createNotesService(rootEm: EntityManager) {
       return rows.map(toNoteListDto);
     },
 
-    /** A new page goes last among its siblings. */
+    /** A new page goes last among its siblings; refused (409) past the pages quota. */
     async createPage(actor: Actor, body: NoteListCreateBody): Promise<NoteListDto> {
-      const db = em();
-      const parentPageId = body.parentPageId ?? null;
-      if (parentPageId) await assertOwned(db, 'note_lists', parentPageId, actor.id, 'Parent page');
-      await assertClient(db, actor, body.clientId);
-      const [row] = await db.execute<NoteListRow[]>(
-        `insert into note_lists as l (id, user_id, client_id, parent_page_id, title, sort_order)
-         values (?, ?, ?, ?, ?, (select count(*) from note_lists where user_id = ? and parent_page_id is not distinct from ?::uuid))
-         returning ${NOTE_LIST_COLUMNS}`,
-        [randomUUID(), actor.id, body.clientId ?? null, parentPageId, body.title, actor.id, parentPageId],
-      );
-      return toNoteListDto(row!);
+      return em().transactional(async (tx) => {
+        const parentPageId = body.parentPageId ?? null;
+        if (parentPageId) await assertOwned(tx, 'note_lists', parentPageId, actor.id, 'Parent page');
+        await assertClient(tx, actor, body.clientId);
+        await assertQuotaRoom(tx, actor.id, 'notePages', 'from note_lists where user_id = ?', quotas.notePages);
+        const [row] = await tx.execute<NoteListRow[]>(
+          `insert into note_lists as l (id, user_id, client_id, parent_page_id, title, sort_order)
+           values (?, ?, ?, ?, ?, (select count(*) from note_lists where user_id = ? and parent_page_id is not distinct from ?::uuid))
+           returning ${NOTE_LIST_COLUMNS}`,
+          [randomUUID(), actor.id, body.clientId ?? null, parentPageId, body.title, actor.id, parentPageId],
+        );
+        return toNoteListDto(row!);
+      });
     },
 
     /** Title, client, parent (null: a top-level page) and order. A page cannot move under itself. */
@@ -108,28 +140,61 @@ export function createNotesService(rootEm: EntityManager) {
       if (result.affectedRows === 0) throw notFound('Note list');
     },
 
-    async listItems(actor: Actor, noteListId: string): Promise<NoteItemDto[]> {
+    /**
+     * One page (DECISIONS 22) of a page's notes, in order, continuing after `cursor`. The notes are read
+     * through their page, which must be the user's: a condition on the notes' own owner would let a
+     * planner with stale statistics read the index of all the user's notes for every page.
+     */
+    async listItems(actor: Actor, noteListId: string, page: PageQuery): Promise<NoteItemPage> {
       const db = em();
       await assertOwned(db, 'note_lists', noteListId, actor.id, 'Note list');
-      const rows = await db.execute<NoteItemRow[]>(
-        `select ${NOTE_ITEM_COLUMNS} from note_items i where i.user_id = ? and i.note_list_id = ? order by i.sort_order, i.created_at, i.id`,
-        [actor.id, noteListId],
+      let after = '';
+      const params: unknown[] = [noteListId, actor.id];
+      if (page.cursor !== undefined) {
+        const values = decodeCursor(page.cursor, ITEM_ORDER);
+        if (!values) throw badRequest('Invalid cursor');
+        const rest = afterKeys(ITEM_ORDER, values);
+        // The first key alone bounds the index range; the full comparison picks the exact next row.
+        after = ` and i.sort_order >= ?::int and ${rest.sql}`;
+        params.push(values[0], ...rest.params);
+      }
+      const rows = await db.execute<(NoteItemRow & Record<string, unknown>)[]>(
+        `select ${NOTE_ITEM_COLUMNS}, ${cursorColumns(ITEM_ORDER)}
+           from note_items i
+          where i.note_list_id = (select l.id from ${ownedRow('note_lists', 'l', 'l.id')})${after}
+          order by ${orderByKeys(ITEM_ORDER)}
+          limit ?`,
+        [...params, page.limit + 1],
       );
-      return rows.map(toNoteItemDto);
+      const items = rows.slice(0, page.limit);
+      const last = items.at(-1);
+      return { items: items.map(toNoteItemDto), nextCursor: rows.length > page.limit && last ? cursorOf(last, ITEM_ORDER) : null };
     },
 
-    /** Adds a note; without a sortOrder it goes last (sortOrder = the page's current item count, spec §3). */
+    /** One whole note (a search answers excerpts; the web loads the note before editing it). */
+    async getItem(actor: Actor, id: string): Promise<NoteItemDto> {
+      const [row] = await em().execute<NoteItemRow[]>(`select ${NOTE_ITEM_COLUMNS} from ${ownedRow('note_items', 'i', NOTE_ITEM_COLUMNS)}`, [id, actor.id]);
+      if (!row) throw notFound('Note');
+      return toNoteItemDto(row);
+    },
+
+    /**
+     * Adds a note; without a sortOrder it goes last (sortOrder = the page's current item count, spec §3;
+     * counted through the page, the user's as checked first). Refused (409) past the notes quota.
+     */
     async createItem(actor: Actor, noteListId: string, body: NoteItemCreateBody): Promise<NoteItemDto> {
-      const db = em();
-      await assertOwned(db, 'note_lists', noteListId, actor.id, 'Note list');
-      await assertClient(db, actor, body.clientId);
-      const [row] = await db.execute<NoteItemRow[]>(
-        `insert into note_items as i (id, user_id, note_list_id, client_id, content, sort_order)
-         values (?, ?, ?, ?, ?, coalesce(?::int, (select count(*) from note_items where user_id = ? and note_list_id = ?)))
-         returning ${NOTE_ITEM_COLUMNS}`,
-        [randomUUID(), actor.id, noteListId, body.clientId ?? null, body.content, body.sortOrder ?? null, actor.id, noteListId],
-      );
-      return toNoteItemDto(row!);
+      return em().transactional(async (tx) => {
+        await assertOwned(tx, 'note_lists', noteListId, actor.id, 'Note list');
+        await assertClient(tx, actor, body.clientId);
+        await assertQuotaRoom(tx, actor.id, 'notes', 'from note_items where user_id = ?', quotas.notes);
+        const [row] = await tx.execute<NoteItemRow[]>(
+          `insert into note_items as i (id, user_id, note_list_id, client_id, content, sort_order)
+           values (?, ?, ?, ?, ?, coalesce(?::int, (select count(*) from note_items where note_list_id = ?)))
+           returning ${NOTE_ITEM_COLUMNS}`,
+          [randomUUID(), actor.id, noteListId, body.clientId ?? null, body.content, body.sortOrder ?? null, noteListId],
+        );
+        return toNoteItemDto(row!);
+      });
     },
 
     async updateItem(actor: Actor, id: string, body: NoteItemUpdateBody): Promise<NoteItemDto> {

@@ -91,7 +91,7 @@ describe('creating and editing a task', () => {
     );
     const task = await create(anna, { title: 'Hand over', isDelegated: true, delegatedToId: contact!.id, delegationNotes: 'by Friday' });
     expect(task).toMatchObject({ isDelegated: true, delegatedToId: contact!.id, delegationNotes: 'by Friday' });
-    expect(titles((await anna.get('/api/tasks/delegated')).body)).toEqual(['Hand over']);
+    expect(titles((await anna.get('/api/tasks/delegated')).body.items)).toEqual(['Hand over']);
     const undelegated = await anna.patch(`/api/tasks/${task.id}`, { isDelegated: false });
     expect(undelegated.body).toMatchObject({ isDelegated: false, delegatedToId: null });
     const foreign = await bob.post('/api/tasks', { title: 'Steal', isDelegated: true, delegatedToId: contact!.id });
@@ -190,15 +190,17 @@ describe('lists', () => {
     await create(anna, { title: 'parked', isBacklog: true });
     const archived = await create(anna, { title: 'archived' });
     await anna.patch(`/api/tasks/${archived.id}/archive`);
-    expect(titles((await anna.get('/api/tasks/active')).body).sort()).toEqual(['done', 'open', 'review']);
-    expect(titles((await anna.get('/api/tasks/backlog')).body)).toEqual(['parked']);
-    expect(titles((await anna.get('/api/tasks')).body).sort()).toEqual(['done', 'open', 'parked', 'review']);
+    expect(titles((await anna.get('/api/tasks/active')).body.items).sort()).toEqual(['done', 'open', 'review']);
+    expect(titles((await anna.get('/api/tasks/backlog')).body.items)).toEqual(['parked']);
+    expect(titles((await anna.get('/api/tasks')).body.items).sort()).toEqual(['done', 'open', 'parked', 'review']);
     const board = (await anna.get('/api/tasks/kanban')).body;
     expect(Object.keys(board)).toEqual(['todo', 'in_progress', 'review', 'completed']);
-    expect(titles(board.todo)).toEqual(['open']);
-    expect(titles(board.review)).toEqual(['review']);
-    expect(titles(board.completed)).toEqual(['done']);
-    expect((await bob.get('/api/tasks/active')).body).toEqual([]);
+    expect(titles(board.todo.items)).toEqual(['open']);
+    expect(titles(board.review.items)).toEqual(['review']);
+    expect(titles(board.completed.items)).toEqual(['done']);
+    expect(titles((await anna.get('/api/tasks/kanban/review')).body.items)).toEqual(['review']);
+    expect((await anna.get('/api/tasks/kanban/backlog')).status).toBe(400);
+    expect((await bob.get('/api/tasks/active')).body.items).toEqual([]);
   });
 
   it('answers lists in sortOrder, then the default order of the shared rules', async () => {
@@ -212,7 +214,7 @@ describe('lists', () => {
       await create(anna, spec);
       now = new Date(now.getTime() + 60_000);
     }
-    const listed = (await anna.get('/api/tasks/active')).body as Task[];
+    const listed = (await anna.get('/api/tasks/active')).body.items as Task[];
     expect(titles(listed)).toEqual(titles(sortTasksForList(listed)));
     expect(titles(listed)).toEqual(['b', 'h', 'd', 'c', 'e', 'i', 'a', 'f', 'g']);
   });
@@ -264,7 +266,7 @@ describe('lists', () => {
 
     const back = await anna.patch(`/api/tasks/${ids[0]}/unarchive`);
     expect(back.body).toMatchObject({ isArchived: false });
-    expect(titles((await anna.get('/api/tasks/active')).body)).toEqual(['old 0']);
+    expect(titles((await anna.get('/api/tasks/active')).body.items)).toEqual(['old 0']);
   });
 });
 
@@ -296,12 +298,12 @@ describe('reordering', () => {
     const c = await create(anna, { title: 'c', priority: 'low' });
     const res = await anna.patch('/api/tasks/reorder', { taskIds: [c.id, a.id, b.id], type: 'active' });
     expect(res.status).toBe(200);
-    expect(titles((await anna.get('/api/tasks/active')).body)).toEqual(['c', 'a', 'b']);
+    expect(titles((await anna.get('/api/tasks/active')).body.items)).toEqual(['c', 'a', 'b']);
 
     const bobTask = await create(bob, { title: 'bob' });
     const mixed = await anna.patch('/api/tasks/reorder', { taskIds: [b.id, bobTask.id, a.id], type: 'active' });
     expect(mixed.status).toBe(404);
-    expect(titles((await anna.get('/api/tasks/active')).body)).toEqual(['c', 'a', 'b']);
+    expect(titles((await anna.get('/api/tasks/active')).body.items)).toEqual(['c', 'a', 'b']);
 
     const duplicate = await anna.patch('/api/tasks/reorder', { taskIds: [a.id, a.id], type: 'active' });
     expect(duplicate.status).toBe(400);
@@ -317,7 +319,7 @@ describe('reordering', () => {
     const reversed = [...ids].reverse();
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => anna.patch('/api/tasks/reorder', { taskIds: i % 2 ? ids : reversed, type: 'active' })));
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
-    const order = titles((await anna.get('/api/tasks/active')).body);
+    const order = titles((await anna.get('/api/tasks/active')).body.items);
     expect([titles(ids.map((_, i) => ({ title: `t${i}` }) as Task)), titles(reversed.map((_, i) => ({ title: `t${29 - i}` }) as Task))]).toContainEqual(order);
   });
 
@@ -326,15 +328,27 @@ describe('reordering', () => {
     const b = await create(anna, { title: 'b', isBacklog: true });
     const open = await create(anna, { title: 'open' });
     expect((await anna.patch('/api/tasks/reorder', { taskIds: [b.id, a.id], type: 'backlog' })).status).toBe(200);
-    expect(titles((await anna.get('/api/tasks/backlog')).body)).toEqual(['b', 'a']);
+    expect(titles((await anna.get('/api/tasks/backlog')).body.items)).toEqual(['b', 'a']);
     expect((await anna.patch('/api/tasks/reorder', { taskIds: [a.id, open.id], type: 'backlog' })).status).toBe(404);
+  });
+
+  it('a reorder of the loaded first page keeps the rest of the list, in its order, after it', async () => {
+    // Five tasks, newest first by default; the web has loaded only the first two pages of two.
+    for (const title of ['e', 'd', 'c', 'b', 'a']) {
+      await create(anna, { title });
+      now = new Date(now.getTime() + 60_000);
+    }
+    const firstPage = (await anna.get('/api/tasks/active?limit=2')).body as { items: Task[] };
+    expect(titles(firstPage.items)).toEqual(['a', 'b']);
+    expect((await anna.patch('/api/tasks/reorder', { taskIds: [firstPage.items[1]!.id, firstPage.items[0]!.id], type: 'active' })).status).toBe(200);
+    expect(titles((await anna.get('/api/tasks/active')).body.items)).toEqual(['b', 'a', 'c', 'd', 'e']);
   });
 });
 
 describe('recurrence', () => {
   const completeAndList = async (task: Task) => {
     await anna.patch(`/api/tasks/${task.id}/complete`, { isCompleted: true });
-    const all = (await anna.get('/api/tasks')).body as Task[];
+    const all = (await anna.get('/api/tasks')).body.items as Task[];
     return all.filter((x) => x.id !== task.id && x.parentTaskId !== null);
   };
 
@@ -365,7 +379,7 @@ describe('recurrence', () => {
     const [feb] = await completeAndList(first);
     expect(feb!.dueDate).toBe('2026-02-28');
     await anna.patch(`/api/tasks/${feb!.id}/complete`, { isCompleted: true });
-    const all = (await anna.get('/api/tasks')).body as Task[];
+    const all = (await anna.get('/api/tasks')).body.items as Task[];
     const mar = all.find((x) => x.dueDate === '2026-03-31');
     expect(mar).toMatchObject({ parentTaskId: first.id });
   });
@@ -376,7 +390,7 @@ describe('recurrence', () => {
     await anna.patch(`/api/tasks/${task.id}/complete`, { isCompleted: false });
     await anna.patch(`/api/tasks/${task.id}/complete`, { isCompleted: true });
     await anna.patch(`/api/tasks/${task.id}`, { status: 'completed' });
-    const all = (await anna.get('/api/tasks')).body as Task[];
+    const all = (await anna.get('/api/tasks')).body.items as Task[];
     expect(all.filter((x) => x.title === 'Standup')).toHaveLength(2);
   });
 
@@ -392,7 +406,7 @@ describe('recurrence', () => {
     await anna.patch(`/api/tasks/${recurring.id}`, { status: 'completed' });
     const plain = await create(anna, { title: 'Once' });
     await anna.patch(`/api/tasks/${plain.id}/complete`, { isCompleted: true });
-    expect(titles((await anna.get('/api/tasks')).body).sort()).toEqual(['Backup', 'Backup', 'Once']);
+    expect(titles((await anna.get('/api/tasks')).body.items).sort()).toEqual(['Backup', 'Backup', 'Once']);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Task as TaskDto, TaskComment as TaskCommentDto } from '@daybook/shared';
+import { orderByKeys, type SortKey } from '../../db/keyset';
 import { isoInstantSql, toIsoInstant } from '../../db/sql';
 
 /**
@@ -13,12 +14,26 @@ export const TASK_COLUMNS = `t.id, t.title, t.description, t.client_id, t.priori
 
 /**
  * The default order of `compareTasksDefault` in @daybook/shared (spec §4): higher priority, earlier due
- * date (and time), dated before undated, newest first. The list order puts the manual sortOrder first.
- * tasks-order.int.test.ts checks that this SQL and the shared rules agree.
+ * date (and time), dated before undated, newest first, then the id so the order is total (keyset paging
+ * needs that). Each key is a non-null expression (a missing date or time sorts as the latest). The list
+ * order puts the manual sortOrder first. tasks-order.int.test.ts checks that this SQL and the shared rules
+ * agree.
  */
-export const TASK_DEFAULT_ORDER = `case t.priority when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 else 1 end desc,
-  t.due_date asc nulls last, t.due_time asc nulls last, t.created_at desc, t.id asc`;
-export const TASK_LIST_ORDER = `t.sort_order asc, ${TASK_DEFAULT_ORDER}`;
+export const TASK_DEFAULT_KEYS: readonly SortKey[] = [
+  { sql: `case t.priority when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`, direction: 'desc', cast: 'int' },
+  { sql: `coalesce(t.due_date, 'infinity'::date)`, direction: 'asc', cast: 'date' },
+  { sql: `coalesce(t.due_time, '24:00') collate "C"`, direction: 'asc', cast: 'text' },
+  { sql: 't.created_at', direction: 'desc', cast: 'timestamptz' },
+  { sql: 't.id', direction: 'asc', cast: 'uuid' },
+];
+export const TASK_LIST_KEYS: readonly SortKey[] = [{ sql: 't.sort_order', direction: 'asc', cast: 'int' }, ...TASK_DEFAULT_KEYS];
+/** Archived tasks, newest archived first (DECISIONS 15); `tasks_user_archived_idx` holds exactly this order. */
+export const TASK_ARCHIVED_KEYS: readonly SortKey[] = [
+  { sql: 't.archived_at', direction: 'desc', cast: 'timestamptz' },
+  { sql: 't.id', direction: 'desc', cast: 'uuid' },
+];
+export const TASK_DEFAULT_ORDER = orderByKeys(TASK_DEFAULT_KEYS);
+export const TASK_LIST_ORDER = orderByKeys(TASK_LIST_KEYS);
 
 export interface TaskRow {
   id: string;

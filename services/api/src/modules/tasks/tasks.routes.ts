@@ -1,13 +1,16 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { z } from 'zod';
 import {
   archivedQuerySchema,
   calendarQuerySchema,
   idParamsSchema,
   idSchema,
+  kanbanColumnParamsSchema,
   taskCommentCreateBodySchema,
   taskCompleteBodySchema,
   taskCreateBodySchema,
+  taskListQuerySchema,
   taskReorderBodySchema,
   taskReorderTodayBodySchema,
   taskUpdateBodySchema,
@@ -20,32 +23,37 @@ import type { TasksService } from './tasks.service';
 
 const commentParamsSchema = z.object({ id: idSchema, commentId: idSchema });
 
-export function tasksRoutes(tasks: TasksService, comments: TaskCommentsService, dailyPlan: DailyPlanService): Router {
+export function tasksRoutes(tasks: TasksService, comments: TaskCommentsService, dailyPlan: DailyPlanService, heavyRead: Middleware): Router {
   const router = new Router({ prefix: '/api/tasks' });
 
-  // Lists (fixed paths before `/:id`).
-  router.get('/', async (ctx) => {
-    ctx.body = await tasks.list(requireActor(ctx));
+  // Lists (fixed paths before `/:id`). The long ones load in pages and run behind the heavy-read gate.
+  router.get('/', heavyRead, async (ctx) => {
+    ctx.body = await tasks.list(requireActor(ctx), parseQuery(ctx, taskListQuerySchema));
   });
-  router.get('/today', async (ctx) => {
+  router.get('/today', heavyRead, async (ctx) => {
     ctx.body = await tasks.today(requireActor(ctx));
   });
-  router.get('/monday', async (ctx) => {
+  router.get('/monday', heavyRead, async (ctx) => {
     ctx.body = await tasks.monday(requireActor(ctx));
   });
-  router.get('/active', async (ctx) => {
-    ctx.body = await tasks.active(requireActor(ctx));
+  router.get('/active', heavyRead, async (ctx) => {
+    ctx.body = await tasks.active(requireActor(ctx), parseQuery(ctx, taskListQuerySchema));
   });
-  router.get('/backlog', async (ctx) => {
-    ctx.body = await tasks.backlog(requireActor(ctx));
+  router.get('/backlog', heavyRead, async (ctx) => {
+    ctx.body = await tasks.backlog(requireActor(ctx), parseQuery(ctx, taskListQuerySchema));
   });
-  router.get('/delegated', async (ctx) => {
-    ctx.body = await tasks.delegated(requireActor(ctx));
+  router.get('/delegated', heavyRead, async (ctx) => {
+    ctx.body = await tasks.delegated(requireActor(ctx), parseQuery(ctx, taskListQuerySchema));
   });
-  router.get('/kanban', async (ctx) => {
-    ctx.body = await tasks.kanban(requireActor(ctx));
+  router.get('/kanban', heavyRead, async (ctx) => {
+    ctx.body = await tasks.kanban(requireActor(ctx), parseQuery(ctx, taskListQuerySchema));
   });
-  router.get('/archived', async (ctx) => {
+  router.get('/kanban/:status', heavyRead, async (ctx) => {
+    const actor = requireActor(ctx);
+    const { status } = parseParams(ctx, kanbanColumnParamsSchema);
+    ctx.body = await tasks.kanbanColumn(actor, status, parseQuery(ctx, taskListQuerySchema));
+  });
+  router.get('/archived', heavyRead, async (ctx) => {
     const actor = requireActor(ctx);
     ctx.body = await tasks.archived(actor, parseQuery(ctx, archivedQuerySchema));
   });

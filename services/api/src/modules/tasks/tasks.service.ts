@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   dashboardDate,
   datesOfWindow,
-  idSchema,
   localTime,
   nextMonday,
   nextRecurrenceDate,
@@ -11,19 +10,25 @@ import {
   resolveStatusChange,
   todayIn,
   KANBAN_STATUSES,
-  type ArchivedQuery,
-  type ArchivedTaskPage,
+  RECURRING_TYPE_REQUIRED,
+  DAY_LIST_MAX,
+  sortTasksForList,
   type CalendarQuery,
   type KanbanBoard,
+  type KanbanStatus,
+  type PageQuery,
   type Task as TaskDto,
   type TaskCreateBody,
+  type TaskPage,
   type TaskReorderType,
   type TaskUpdateBody,
 } from '@daybook/shared';
 import type { Actor } from '../../http/actor';
 import { badRequest, notFound } from '../../http/errors';
+import { afterKeys, cursorColumns, cursorOf, decodeCursor, orderByKeys, type SortKey } from '../../db/keyset';
+import { assertQuotaRoom } from '../../db/quota';
 import { jsonParam, TEXT_ARRAY_PARAM } from '../../db/sql';
-import { TASK_COLUMNS, TASK_LIST_ORDER, toTaskDto, type TaskRow } from './tasks.mapper';
+import { TASK_ARCHIVED_KEYS, TASK_COLUMNS, TASK_LIST_KEYS, TASK_LIST_ORDER, toTaskDto, type TaskRow } from './tasks.mapper';
 
 /** The request's EntityManager, or a transaction's: `execute` runs raw SQL inside its transaction. */
 type Sql = EntityManager;
@@ -52,6 +57,9 @@ const WRITABLE_COLUMNS = {
 type WritableField = keyof typeof WRITABLE_COLUMNS;
 type TaskChanges = Partial<Record<WritableField, unknown>> & { completedAt?: Date | null };
 
+/** The fields of a status transition: a change naming one of them locks the row and derives all of them. */
+const STATE_FIELDS = ['status', 'isCompleted', 'isBacklog'] as const;
+
 /** Open tasks due before the day, or on it with a due time already past, are overdue (DECISIONS 2). */
 const OVERDUE = `(not t.is_completed and (t.due_date < ?::date or (t.due_date = ?::date and t.due_time is not null and t.due_time < ?)))`;
 
@@ -71,23 +79,55 @@ export function createTasksService(rootEm: EntityManager, clock: () => Date) {
     return rows.map(toTaskDto);
   }
 
-  async function findRow(actor: Actor, id: string, db: Sql = sql()): Promise<TaskRow> {
-    const [row] = await db.execute<TaskRow[]>(`select ${TASK_COLUMNS} from tasks t where t.user_id = ? and t.id = ?`, [actor.id, id]);
+  /**
+   * One page of a list in the order of `keys` (DECISIONS 22): at most `limit` tasks after the cursor's,
+   * and the cursor of the last one when more follow.
+   */
+  async function listPage(actor: Actor, where: string, params: unknown[], page: PageQuery, keys: readonly SortKey[] = TASK_LIST_KEYS): Promise<TaskPage> {
+    const conditions = ['t.user_id = ?', where];
+    const allParams = [actor.id, ...params];
+    if (page.cursor) {
+      const after = decodeCursor(page.cursor, keys);
+      if (!after) throw badRequest('Invalid cursor');
+      const condition = afterKeys(keys, after);
+      conditions.push(condition.sql);
+      allParams.push(...condition.params);
+    }
+    const rows = await sql().execute<(TaskRow & Record<string, unknown>)[]>(
+      `select ${TASK_COLUMNS}, ${cursorColumns(keys)} from tasks t
+        where ${conditions.join(' and ')} order by ${orderByKeys(keys)} limit ?`,
+      [...allParams, page.limit + 1],
+    );
+    const items = rows.slice(0, page.limit);
+    const last = items[items.length - 1];
+    return { items: items.map(toTaskDto), nextCursor: rows.length > page.limit && last ? cursorOf(last, keys) : null };
+  }
+
+  /** The user's task; `for update` locks it until the transaction of `db` ends. */
+  async function findRow(actor: Actor, id: string, db: Sql = sql(), lock: '' | 'for update' = ''): Promise<TaskRow> {
+    const [row] = await db.execute<TaskRow[]>(`select ${TASK_COLUMNS} from tasks t where t.user_id = ? and t.id = ? ${lock}`, [actor.id, id]);
     if (!row) throw notFound('Task');
     return row;
   }
 
-  /** Client and delegate ids in a body must be the user's own; a foreign id reads as missing (DECISIONS 8). */
-  async function assertReferencesOwned(actor: Actor, changes: { clientId?: unknown; delegatedToId?: unknown }, db: Sql) {
+  /**
+   * Client and delegate ids in a body must be the user's own; a foreign id reads as missing (DECISIONS 8).
+   * The rows are share-locked until the write commits, so a client or contact deleted meanwhile either
+   * waits for it (and then clears the reference) or is already gone (404), never a dangling reference.
+   */
+  async function lockReferences(actor: Actor, changes: { clientId?: unknown; delegatedToId?: unknown }, db: Sql) {
     if (typeof changes.clientId === 'string') {
-      const [found] = await db.execute('select 1 from clients where id = ? and user_id = ?', [changes.clientId, actor.id]);
+      const [found] = await db.execute('select 1 from clients where id = ? and user_id = ? for key share', [changes.clientId, actor.id]);
       if (!found) throw notFound('Client');
     }
     if (typeof changes.delegatedToId === 'string') {
-      const [found] = await db.execute('select 1 from delegation_contacts where id = ? and user_id = ?', [changes.delegatedToId, actor.id]);
+      const [found] = await db.execute('select 1 from delegation_contacts where id = ? and user_id = ? for key share', [changes.delegatedToId, actor.id]);
       if (!found) throw notFound('Delegation contact');
     }
   }
+
+  /** Open (not archived) tasks count against the quota; archived ones load in pages and do not. */
+  const assertLiveTaskRoom = (actor: Actor, db: Sql) => assertQuotaRoom(db, actor.id, 'liveTasks', 'from tasks where user_id = ? and not is_archived');
 
   async function update(actor: Actor, id: string, changes: TaskChanges, db: Sql = sql()): Promise<TaskRow> {
     const assignments: string[] = [];
@@ -129,41 +169,44 @@ export function createTasksService(rootEm: EntityManager, clock: () => Date) {
       today,
       series?.due_date ?? task.due_date,
     );
-    await db.execute(
-      `insert into tasks (id, user_id, client_id, title, description, priority, status, due_date, due_time, estimated_time,
-         document_links, is_recurring, recurring_type, recurring_interval, parent_task_id, sort_order)
-       select gen_random_uuid(), user_id, client_id, title, description, priority, 'todo', ?::date, due_time, estimated_time,
-         document_links, true, recurring_type, recurring_interval, ?, sort_order
-       from tasks where id = ? and user_id = ?`,
-      [dueDate, seriesId, task.id, actor.id],
-    );
+    // A series whose next date would leave the accepted range ends here (DECISIONS 23).
+    if (dueDate !== null) {
+      await db.execute(
+        `insert into tasks (id, user_id, client_id, title, description, priority, status, due_date, due_time, estimated_time,
+           document_links, is_recurring, recurring_type, recurring_interval, parent_task_id, sort_order)
+         select gen_random_uuid(), user_id, client_id, title, description, priority, 'todo', ?::date, due_time, estimated_time,
+           document_links, true, recurring_type, recurring_interval, ?, sort_order
+         from tasks where id = ? and user_id = ?`,
+        [dueDate, seriesId, task.id, actor.id],
+      );
+    }
     await db.execute('update tasks set last_recurrence_date = ? where id = ? and user_id = ?', [clock(), task.id, actor.id]);
   }
 
-  /** Applies a change to status and flags, keeping them consistent, and handles a completion. */
-  async function changeState(
-    actor: Actor,
-    id: string,
-    change: (current: TaskRow) => TaskChanges,
-  ): Promise<TaskDto> {
-    return (rootEm.getContext() as EntityManager).transactional(async (tx) => {
-      const db = tx;
-      const current = await findRow(actor, id, db);
+  /**
+   * Writes a change to one task (DECISIONS 21): the row is locked, the change is derived from the locked
+   * row, and only the fields it names are written. A change naming status or a flag is a status
+   * transition: status, isCompleted, isBacklog and completedAt are derived together from the locked
+   * row, and a completion creates the next occurrence of a recurring task.
+   */
+  function writeTask(actor: Actor, id: string, change: (current: TaskRow) => TaskChanges): Promise<TaskDto> {
+    return sql().transactional(async (tx) => {
+      const current = await findRow(actor, id, tx, 'for update');
       const changes = change(current);
-      const state = resolveStatusChange(
-        { status: current.status, isCompleted: current.is_completed, isBacklog: current.is_backlog },
-        { status: changes.status as TaskRow['status'] | undefined, isCompleted: changes.isCompleted as boolean | undefined, isBacklog: changes.isBacklog as boolean | undefined },
-      );
-      const completing = state.isCompleted && !current.is_completed;
-      await assertReferencesOwned(actor, changes, db);
-      const updated = await update(
-        actor,
-        id,
-        { ...changes, ...state, completedAt: completing ? clock() : state.isCompleted ? undefined : null },
-        db,
-      );
-      if (completing) await createNextOccurrence(actor, updated, db);
-      return toTaskDto(completing ? await findRow(actor, id, db) : updated);
+      let completing = false;
+      if (STATE_FIELDS.some((field) => changes[field] !== undefined)) {
+        const state = resolveStatusChange(
+          { status: current.status, isCompleted: current.is_completed, isBacklog: current.is_backlog },
+          { status: changes.status as TaskRow['status'] | undefined, isCompleted: changes.isCompleted as boolean | undefined, isBacklog: changes.isBacklog as boolean | undefined },
+        );
+        completing = state.isCompleted && !current.is_completed;
+        Object.assign(changes, state, { completedAt: completing ? clock() : state.isCompleted ? undefined : null });
+      }
+      await lockReferences(actor, changes, tx);
+      const updated = await update(actor, id, changes, tx);
+      if (!completing) return toTaskDto(updated);
+      await createNextOccurrence(actor, updated, tx);
+      return toTaskDto(await findRow(actor, id, tx));
     });
   }
 
@@ -173,14 +216,28 @@ export function createTasksService(rootEm: EntityManager, clock: () => Date) {
     return { now, today: todayIn(now, actor.timezone), time: localTime(now, actor.timezone) };
   }
 
-  /** Tasks due on `date`, completed or not, and every overdue open task: the dashboard's day list. */
+  /**
+   * Tasks due on `date`, completed or not, and every overdue open task: the dashboard's day list, at most
+   * DAY_LIST_MAX of them (DECISIONS 22): the day's own tasks first, then the overdue ones in list order.
+   */
   async function dayList(actor: Actor, date: string): Promise<TaskDto[]> {
     const { today, time } = localNow(actor);
-    return listWhere(actor, `not t.is_archived and not t.is_backlog and (t.due_date = ?::date or ${OVERDUE})`, [date, today, today, time]);
+    const rows = await sql().execute<TaskRow[]>(
+      `select ${TASK_COLUMNS} from tasks t
+        where t.user_id = ? and not t.is_archived and not t.is_backlog and (t.due_date = ?::date or ${OVERDUE})
+        order by t.due_date = ?::date desc, ${TASK_LIST_ORDER} limit ?`,
+      [actor.id, date, today, today, time, date, DAY_LIST_MAX],
+    );
+    return sortTasksForList(rows.map(toTaskDto));
   }
 
+  /** One page of a Kanban column: the open (not backlog) tasks of that status. */
+  const kanbanColumn = (actor: Actor, status: KanbanStatus, page: PageQuery) =>
+    listPage(actor, 'not t.is_archived and not t.is_backlog and t.status = ?', [status], page);
+
   return {
-    list: (actor: Actor) => listWhere(actor, 'not t.is_archived', []),
+    /** GET /api/tasks: every task that is not archived, in pages. */
+    list: (actor: Actor, page: PageQuery) => listPage(actor, 'not t.is_archived', [], page),
 
     /** GET /api/tasks/today: due today (completed ones stay, struck through) plus overdue open tasks. */
     today: (actor: Actor) => dayList(actor, localNow(actor).today),
@@ -192,16 +249,17 @@ export function createTasksService(rootEm: EntityManager, clock: () => Date) {
       return dayList(actor, monday === today ? nextMonday(today) : monday);
     },
 
-    active: (actor: Actor) => listWhere(actor, 'not t.is_archived and not t.is_backlog', []),
-    backlog: (actor: Actor) => listWhere(actor, 'not t.is_archived and t.is_backlog', []),
-    delegated: (actor: Actor) => listWhere(actor, 'not t.is_archived and t.is_delegated', []),
+    active: (actor: Actor, page: PageQuery) => listPage(actor, 'not t.is_archived and not t.is_backlog', [], page),
+    backlog: (actor: Actor, page: PageQuery) => listPage(actor, 'not t.is_archived and t.is_backlog', [], page),
+    delegated: (actor: Actor, page: PageQuery) => listPage(actor, 'not t.is_archived and t.is_delegated', [], page),
 
-    async kanban(actor: Actor): Promise<KanbanBoard> {
-      const tasks = await listWhere(actor, 'not t.is_archived and not t.is_backlog', []);
-      const board = Object.fromEntries(KANBAN_STATUSES.map((status) => [status, [] as TaskDto[]])) as KanbanBoard;
-      for (const task of tasks) if (task.status in board) board[task.status as keyof KanbanBoard].push(task);
-      return board;
+    /** GET /api/tasks/kanban: the first page of every column. */
+    async kanban(actor: Actor, page: PageQuery): Promise<KanbanBoard> {
+      const board: Partial<KanbanBoard> = {};
+      for (const status of KANBAN_STATUSES) board[status] = await kanbanColumn(actor, status, page);
+      return board as KanbanBoard;
     },
+    kanbanColumn,
 
     /** GET /api/tasks/calendar: tasks whose due date falls in the window, read in the user's zone. */
     calendar(actor: Actor, query: CalendarQuery) {
@@ -215,55 +273,47 @@ export function createTasksService(rootEm: EntityManager, clock: () => Date) {
     },
 
     /** GET /api/tasks/archived: newest archived first, in pages (DECISIONS 15); the cursor is opaque. */
-    async archived(actor: Actor, query: ArchivedQuery): Promise<ArchivedTaskPage> {
-      const after = query.cursor ? decodeCursor(query.cursor) : null;
-      const rows = await sql().execute<(TaskRow & { archived_at: string })[]>(
-        `select ${TASK_COLUMNS}, t.archived_at::text as archived_at from tasks t
-          where t.user_id = ? and t.is_archived ${after ? 'and (t.archived_at, t.id) < (?, ?)' : ''}
-          order by t.archived_at desc, t.id desc limit ?`,
-        [actor.id, ...(after ? [after.archivedAt, after.id] : []), query.limit + 1],
-      );
-      const page = rows.slice(0, query.limit);
-      const last = page[page.length - 1];
-      return {
-        items: page.map(toTaskDto),
-        nextCursor: rows.length > query.limit && last ? encodeCursor(last.archived_at, last.id) : null,
-      };
-    },
+    archived: (actor: Actor, page: PageQuery) => listPage(actor, 't.is_archived', [], page, TASK_ARCHIVED_KEYS),
 
     get: async (actor: Actor, id: string) => toTaskDto(await findRow(actor, id)),
 
     async create(actor: Actor, body: TaskCreateBody): Promise<TaskDto> {
       const due = resolveNewTaskDue(body, actor.timezone);
       const delegation = delegationOf(body.isDelegated, body.delegatedToId);
-      const db = sql();
-      await assertReferencesOwned(actor, body, db);
-      const [row] = await db.execute<TaskRow[]>(
-        `insert into tasks as t (id, user_id, title, description, client_id, priority, status, due_date, due_time, estimated_time,
-           is_completed, is_backlog, document_links, is_recurring, recurring_type, recurring_interval, is_delegated,
-           delegated_to_id, delegation_notes, sort_order, completed_at)
-         values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?::date, ?, ?, ?, ?, ${TEXT_ARRAY_PARAM}, ?, ?, ?, ?, ?, ?, ?, ?)
-         returning ${TASK_COLUMNS}`,
-        [
-          actor.id, body.title, body.description, body.clientId, body.priority, body.status, due.dueDate, due.dueTime,
-          body.estimatedTime, body.isCompleted, body.isBacklog, jsonParam(body.documentLinks), body.isRecurring, body.recurringType,
-          body.recurringInterval, delegation.isDelegated, delegation.delegatedToId, body.delegationNotes, body.sortOrder,
-          body.isCompleted ? clock() : null,
-        ],
-      );
-      return toTaskDto(row!);
+      return sql().transactional(async (db) => {
+        await assertLiveTaskRoom(actor, db);
+        await lockReferences(actor, body, db);
+        const [row] = await db.execute<TaskRow[]>(
+          `insert into tasks as t (id, user_id, title, description, client_id, priority, status, due_date, due_time, estimated_time,
+             is_completed, is_backlog, document_links, is_recurring, recurring_type, recurring_interval, is_delegated,
+             delegated_to_id, delegation_notes, sort_order, completed_at)
+           values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?::date, ?, ?, ?, ?, ${TEXT_ARRAY_PARAM}, ?, ?, ?, ?, ?, ?, ?, ?)
+           returning ${TASK_COLUMNS}`,
+          [
+            actor.id, body.title, body.description, body.clientId, body.priority, body.status, due.dueDate, due.dueTime,
+            body.estimatedTime, body.isCompleted, body.isBacklog, jsonParam(body.documentLinks), body.isRecurring, body.recurringType,
+            body.recurringInterval, delegation.isDelegated, delegation.delegatedToId, body.delegationNotes, body.sortOrder,
+            body.isCompleted ? clock() : null,
+          ],
+        );
+        return toTaskDto(row!);
+      });
     },
 
-    /** PATCH /api/tasks/:id: a partial change merged with the stored task, then made consistent. */
+    /**
+     * PATCH /api/tasks/:id: writes the fields of the body and what they imply (DECISIONS 21), read
+     * against the locked task: a status or flag derives the others, a cleared due date clears the time,
+     * a repeat needs its type, and delegation needs a contact.
+     */
     update(actor: Actor, id: string, body: TaskUpdateBody): Promise<TaskDto> {
-      return changeState(actor, id, (current) => {
+      return writeTask(actor, id, (current) => {
         const changes: TaskChanges = { ...body };
         Object.assign(changes, resolveDueChange(body, actor.timezone));
         const dueDate = changes.dueDate !== undefined ? changes.dueDate : current.due_date;
-        if (dueDate === null) changes.dueTime = null;
+        if (dueDate === null && changes.dueTime !== undefined) changes.dueTime = null;
         const isRecurring = body.isRecurring ?? current.is_recurring;
         const recurringType = body.recurringType !== undefined ? body.recurringType : current.recurring_type;
-        if (isRecurring && !recurringType) throw badRequest('Choose how often the task repeats (daily, weekly or monthly)');
+        if (isRecurring && !recurringType) throw badRequest(RECURRING_TYPE_REQUIRED);
         if (body.isDelegated !== undefined || body.delegatedToId !== undefined) {
           Object.assign(
             changes,
@@ -279,26 +329,32 @@ export function createTasksService(rootEm: EntityManager, clock: () => Date) {
       if (!result.affectedRows) throw notFound('Task');
     },
 
-    complete: (actor: Actor, id: string, isCompleted: boolean) => changeState(actor, id, () => ({ isCompleted })),
-    moveToBacklog: (actor: Actor, id: string) => changeState(actor, id, () => ({ isBacklog: true })),
-    restoreFromBacklog: (actor: Actor, id: string) => changeState(actor, id, () => ({ isBacklog: false })),
+    complete: (actor: Actor, id: string, isCompleted: boolean) => writeTask(actor, id, () => ({ isCompleted })),
+    moveToBacklog: (actor: Actor, id: string) => writeTask(actor, id, () => ({ isBacklog: true })),
+    restoreFromBacklog: (actor: Actor, id: string) => writeTask(actor, id, () => ({ isBacklog: false })),
 
     async archive(actor: Actor, id: string): Promise<TaskDto> {
-      return toTaskDto(await setArchived(actor, id, true));
+      return toTaskDto(await setArchived(actor, id, true, sql()));
     },
-    async unarchive(actor: Actor, id: string): Promise<TaskDto> {
-      return toTaskDto(await setArchived(actor, id, false));
+    /** An unarchived task is live again, so it counts against the quota. */
+    unarchive(actor: Actor, id: string): Promise<TaskDto> {
+      return sql().transactional(async (tx) => {
+        await assertLiveTaskRoom(actor, tx);
+        return toTaskDto(await setArchived(actor, id, false, tx));
+      });
     },
 
     /**
      * PATCH /api/tasks/reorder: each id's sortOrder becomes its place in the list, in one statement.
-     * Every id must be one of the user's tasks in a list of that kind, or nothing changes (404).
+     * Every id must be one of the user's tasks in a list of that kind, or nothing changes (404). The
+     * active and backlog lists load in pages, so the web may name only the tasks it has loaded: the
+     * list's other tasks keep their order after the named ones.
      */
     async reorder(actor: Actor, taskIds: string[], type: TaskReorderType): Promise<void> {
       const inList = type === 'backlog' ? 't.is_backlog' : 'not t.is_backlog';
-      await (rootEm.getContext() as EntityManager).transactional(async (tx) => {
-        // Lock the rows in one fixed order first, so simultaneous reorders of the same tasks queue up
-        // instead of deadlocking.
+      await sql().transactional(async (tx) => {
+        // One reorder of a user's lists at a time; then the named rows, locked in one fixed order.
+        await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`daybook:reorder:${actor.id}`]);
         await tx.execute(
           `select t.id from tasks t where t.user_id = ? and t.id in (select x::uuid from jsonb_array_elements_text(?::jsonb) x)
             order by t.id for update`,
@@ -312,12 +368,22 @@ export function createTasksService(rootEm: EntityManager, clock: () => Date) {
           'run',
         );
         if (result.affectedRows !== taskIds.length) throw notFound('Task');
+        if (type === 'today') return; // the day's list is loaded whole
+        await tx.execute(
+          `update tasks t set sort_order = ? + rest.place, updated_at = now()
+             from (select t.id, row_number() over (order by ${TASK_LIST_ORDER}) - 1 as place from tasks t
+                    where t.user_id = ? and not t.is_archived and ${inList}
+                      and t.id not in (select x::uuid from jsonb_array_elements_text(?::jsonb) x)) rest
+            where t.id = rest.id and t.sort_order <> ? + rest.place`,
+          [taskIds.length, actor.id, jsonParam(taskIds), taskIds.length],
+          'run',
+        );
       });
     },
   };
 
-  async function setArchived(actor: Actor, id: string, archived: boolean): Promise<TaskRow> {
-    const [row] = await sql().execute<TaskRow[]>(
+  async function setArchived(actor: Actor, id: string, archived: boolean, db: Sql): Promise<TaskRow> {
+    const [row] = await db.execute<TaskRow[]>(
       `update tasks t set is_archived = ?, archived_at = ${archived ? 'coalesce(t.archived_at, ?)' : 'null'}, updated_at = now()
         where t.user_id = ? and t.id = ? returning ${TASK_COLUMNS}`,
       archived ? [true, clock(), actor.id, id] : [false, actor.id, id],
@@ -331,17 +397,4 @@ export type TasksService = ReturnType<typeof createTasksService>;
 /** A task is delegated exactly when it names a contact; un-delegating forgets the contact. */
 function delegationOf(isDelegated: boolean, delegatedToId: string | null) {
   return isDelegated && delegatedToId ? { isDelegated: true, delegatedToId } : { isDelegated: false, delegatedToId: null };
-}
-
-/** The cursor keeps Postgres' own text of the instant, microseconds included, so no row is skipped. */
-function encodeCursor(archivedAt: string, id: string): string {
-  return Buffer.from(`${archivedAt}|${id}`).toString('base64url');
-}
-
-const PG_TIMESTAMPTZ_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
-function decodeCursor(cursor: string): { archivedAt: string; id: string } {
-  const [archivedAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!archivedAt || !PG_TIMESTAMPTZ_TEXT.test(archivedAt) || !idSchema.safeParse(id).success) throw badRequest('Invalid cursor');
-  return { archivedAt, id: id! };
 }

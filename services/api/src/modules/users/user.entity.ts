@@ -8,6 +8,8 @@ export const UserEntity = defineEntity({
   properties: {
     id: idProperty(),
     username: p.string().length(64),
+    /** TR39 skeleton of the username, case folded (see username.ts); null only for look-alikes that predate it. */
+    usernameSkeleton: p.text().nullable(),
     email: p.string().length(254).nullable(),
     passwordHash: p.text().hidden(),
     firstName: p.string().length(100).nullable(),
@@ -19,9 +21,11 @@ export const UserEntity = defineEntity({
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
   },
-  // Usernames and emails are unique regardless of case ("Anna" and "anna" are one person).
+  // Usernames and emails are unique regardless of case ("Anna" and "anna" are one person), and usernames
+  // also by how they look (DECISIONS 24: "anna" with a Cyrillic "а" (U+0430) is still "anna").
   uniques: [
     { name: 'users_username_lower_unique', expression: 'create unique index "users_username_lower_unique" on "users" (lower("username"))' },
+    { name: 'users_username_skeleton_unique', properties: ['usernameSkeleton'] },
     { name: 'users_email_lower_unique', expression: 'create unique index "users_email_lower_unique" on "users" (lower("email"))' },
   ],
 });

@@ -1,11 +1,20 @@
+import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_TIME_INCREMENTS, type AdminCreateUserBody, type RegisterBody, type Role, type Timezone } from '@daybook/shared';
+import {
+  DEFAULT_TIME_INCREMENTS,
+  normalizeUsername,
+  type AdminCreateUserBody,
+  type RegisterBody,
+  type Role,
+  type Timezone,
+} from '@daybook/shared';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { endSessionsOfUser } from '../../http/session-store';
 import { hashPassword } from '../auth/passwords';
 import { TimeIncrementEntity } from '../time-increments/time-increment.entity';
 import { UserEntity, type User } from './user.entity';
+import { usernameSkeleton } from './username';
 
 interface NewUser {
   username: string;
@@ -19,23 +28,41 @@ interface NewUser {
 /** Serialises every decision about who is admin (first admin, last admin) across concurrent requests. */
 const lockAdmins = (em: EntityManager) => em.execute('select pg_advisory_xact_lock(hashtext(?))', ['daybook:admins']);
 
+const USERNAME_TAKEN = 'Username already exists';
+const USERNAME_LOOKS_TAKEN = 'Username is too similar to an existing username';
+const EMAIL_TAKEN = 'Email already exists';
+/** The unique indexes of `users` and what a create that collides with one is told. */
+const UNIQUE_MESSAGES: Record<string, string> = {
+  users_username_lower_unique: USERNAME_TAKEN,
+  users_username_skeleton_unique: USERNAME_LOOKS_TAKEN,
+  users_email_lower_unique: EMAIL_TAKEN,
+};
+
+/** Rows whose username is `username` ignoring case (the `users_username_lower_unique` index). */
+const sameUsername = (username: string) => ({ [raw('lower(username)')]: raw('lower(?)', [username]) });
+
 export function createUsersService(rootEm: EntityManager, options: { registrationEnabled: boolean }) {
   const em = () => rootEm.getContext() as EntityManager;
 
+  /** The user of a username as the login form sends it (normalised by the shared schema), any case. */
   async function findByUsername(username: string): Promise<User | null> {
-    return em().findOne(UserEntity, { username: { $ilike: escapeLike(username) } });
+    return em().findOne(UserEntity, sameUsername(username));
   }
 
-  /** Creates a user with a sensible default set of time increments, refusing taken names and emails. */
+  /**
+   * Creates a user with a sensible default set of time increments, refusing taken names and emails and
+   * names that look like a taken one (DECISIONS 24). The unique indexes settle simultaneous creates.
+   */
   async function insertUser(tx: EntityManager, fields: NewUser): Promise<User> {
-    if (await tx.count(UserEntity, { username: { $ilike: escapeLike(fields.username) } })) {
-      throw conflict('Username already exists');
-    }
+    const skeleton = usernameSkeleton(fields.username);
+    if (await tx.count(UserEntity, sameUsername(fields.username))) throw conflict(USERNAME_TAKEN);
+    if (await tx.count(UserEntity, { usernameSkeleton: skeleton })) throw conflict(USERNAME_LOOKS_TAKEN);
     if (fields.email && (await tx.count(UserEntity, { email: { $ilike: escapeLike(fields.email) } }))) {
-      throw conflict('Email already exists');
+      throw conflict(EMAIL_TAKEN);
     }
     const user = tx.create(UserEntity, {
       username: fields.username,
+      usernameSkeleton: skeleton,
       email: fields.email ?? null,
       firstName: fields.firstName ?? null,
       lastName: fields.lastName ?? null,
@@ -45,7 +72,12 @@ export function createUsersService(rootEm: EntityManager, options: { registratio
     for (const increment of DEFAULT_TIME_INCREMENTS) {
       tx.create(TimeIncrementEntity, { user, label: increment.label, value: increment.value });
     }
-    await tx.flush();
+    try {
+      await tx.flush();
+    } catch (error) {
+      const message = error instanceof UniqueConstraintViolationException ? UNIQUE_MESSAGES[String((error as { constraint?: unknown }).constraint)] : undefined;
+      throw message ? conflict(message) : error;
+    }
     return user;
   }
 
@@ -119,11 +151,12 @@ export function createUsersService(rootEm: EntityManager, options: { registratio
      * DECISIONS 6: with ADMIN_USERNAME/ADMIN_PASSWORD set and no admin yet, the admin exists after
      * start-up. An existing plain account of that name is promoted and given that password.
      */
-    async ensureAdmin(username: string, password: string): Promise<'created' | 'promoted' | 'exists'> {
+    async ensureAdmin(rawUsername: string, password: string): Promise<'created' | 'promoted' | 'exists'> {
+      const username = normalizeUsername(rawUsername);
       return em().transactional(async (tx) => {
         await lockAdmins(tx);
         if ((await tx.count(UserEntity, { role: 'admin' })) > 0) return 'exists';
-        const existing = await tx.findOne(UserEntity, { username: { $ilike: escapeLike(username) } });
+        const existing = await tx.findOne(UserEntity, sameUsername(username));
         if (existing) {
           existing.role = 'admin';
           existing.passwordHash = await hashPassword(password);

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { quotaMessage } from '@daybook/shared';
 import { json, makeTask, mockFetch, renderWithProviders, uuid, type RecordedRequest } from '../../test/render';
 import { TaskDialog } from './TaskDialog';
 
@@ -109,6 +110,36 @@ describe('TaskDialog', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Create client: Initech' }));
     expect(await screen.findByText('Failed to create client')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Client' })).toHaveValue('');
+  });
+
+  it("says 'Failed to create task' with the api's message when a quota is reached (DECISIONS 22), and stays open", async () => {
+    const message = quotaMessage('liveTasks');
+    api((req) => (req.path === '/api/tasks' && req.method === 'POST' ? json(409, { error: { code: 'quota_exceeded', message } }) : undefined));
+    const onClose = jest.fn();
+    renderWithProviders(<TaskDialog open onClose={onClose} delegationEnabled={false} />);
+    await userEvent.type(screen.getByLabelText(/Task Title/), 'One too many');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Task' }));
+    expect(await screen.findByTestId('toast-title')).toHaveTextContent('Failed to create task');
+    expect(screen.getByTestId('toast-description')).toHaveTextContent(message);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("other failures keep the spec's text: 'Error' / 'Failed to create task'", async () => {
+    api((req) => (req.path === '/api/tasks' && req.method === 'POST' ? json(500, { error: { code: 'internal_error', message: 'Internal server error' } }) : undefined));
+    renderWithProviders(<TaskDialog open onClose={jest.fn()} delegationEnabled={false} />);
+    await userEvent.type(screen.getByLabelText(/Task Title/), 'Anything');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Task' }));
+    expect(await screen.findByTestId('toast-title')).toHaveTextContent('Error');
+    expect(screen.getByTestId('toast-description')).toHaveTextContent('Failed to create task');
+  });
+
+  it("says why a client cannot be created when the api tells (a name taken, 409)", async () => {
+    api((req) => (req.path === '/api/clients' && req.method === 'POST' ? json(409, { error: { code: 'conflict', message: 'A client named Initech already exists' } }) : undefined));
+    renderWithProviders(<TaskDialog open onClose={jest.fn()} delegationEnabled={false} />);
+    await userEvent.type(screen.getByRole('combobox', { name: 'Client' }), 'Initech');
+    await userEvent.click(await screen.findByRole('option', { name: 'Create client: Initech' }));
+    expect(await screen.findByTestId('toast-title')).toHaveTextContent('Failed to create client');
+    expect(screen.getByTestId('toast-description')).toHaveTextContent('A client named Initech already exists');
   });
 
   it("shows Delegation with delegation on: the delegate combo box and notes appear when 'Delegate this task' is ticked", async () => {

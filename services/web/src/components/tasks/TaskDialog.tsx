@@ -28,7 +28,7 @@ import { useCreateContactMutation, useGetContactsQuery } from '../../api/contact
 import { useCreateTaskMutation, useUpdateTaskMutation } from '../../api/tasksApi';
 import { useGetTimeIncrementsQuery } from '../../api/timeIncrementsApi';
 import { recurrenceUnit } from '../../lib/format';
-import { toast, toastError } from '../../lib/toast';
+import { toast, toastFailure } from '../../lib/toast';
 import { vibrate } from '../../lib/vibrate';
 import { ResponsiveModal } from '../ResponsiveModal';
 import { SelectOrCreateField } from '../SelectOrCreateField';
@@ -113,7 +113,7 @@ export function TaskDialog({ open, onClose, task, delegationEnabled, onSaved, on
       toast({ title: 'Client created', variant: 'success' });
       return client.id;
     } catch (error) {
-      if (!isUnauthorized(error)) toastError('Failed to create client');
+      if (!isUnauthorized(error)) toastFailure('Failed to create client', error);
       return null;
     }
   };
@@ -124,7 +124,7 @@ export function TaskDialog({ open, onClose, task, delegationEnabled, onSaved, on
       toast({ title: 'Delegation contact created', variant: 'success' });
       return contact.id;
     } catch (error) {
-      if (!isUnauthorized(error)) toastError('Failed to create delegation contact');
+      if (!isUnauthorized(error)) toastFailure('Failed to create delegation contact', error);
       return null;
     }
   };
@@ -149,7 +149,8 @@ export function TaskDialog({ open, onClose, task, delegationEnabled, onSaved, on
     } catch (error) {
       if (!isUnauthorized(error)) {
         vibrate('error');
-        toastError(task ? 'Failed to update task' : 'Failed to create task');
+        // A quota reached (DECISIONS 22) says so: 'Failed to create task' over the api's message.
+        toastFailure(task ? 'Failed to update task' : 'Failed to create task', error);
       }
     }
   };

@@ -1,8 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Task } from '@daybook/shared';
-import { useGetTodayTasksQuery } from '../../api/tasksApi';
-import { json, makeTask, mockFetch, renderWithProviders, uuid, type RecordedRequest } from '../../test/render';
+import { useGetActiveTasksInfiniteQuery, useGetTodayTasksQuery } from '../../api/tasksApi';
+import { loadedItems } from '../../lib/pages';
+import { json, makeTask, mockFetch, renderWithProviders, taskPage, uuid, type RecordedRequest } from '../../test/render';
 import { useTaskReorder } from './useTaskReorder';
 
 const A = makeTask({ id: uuid(1), title: 'A' });
@@ -90,5 +91,60 @@ describe('drag reorder of a task list', () => {
     expect(screen.getByText('Error')).toBeInTheDocument();
     await waitFor(() => expect(requests.filter((r) => r.method === 'GET')).toHaveLength(2));
     expect(shownOrder()).toEqual(['A', 'B', 'C']);
+  });
+});
+
+/** The Active list (in pages), a button for its next page, and one that drags its first card to the last place. */
+function ActiveList() {
+  const active = useGetActiveTasksInfiniteQuery();
+  const tasks = loadedItems(active.data) ?? [];
+  const reorder = useTaskReorder('getActiveTasks', 'active', tasks);
+  return (
+    <>
+      {active.data?.pages.map((page, index) => (
+        <ol key={index} aria-label={`page ${index + 1}`}>
+          {page.items.map((task) => (
+            <li key={task.id}>{task.title}</li>
+          ))}
+        </ol>
+      ))}
+      <button type="button" onClick={() => void active.fetchNextPage()}>
+        next page
+      </button>
+      <button type="button" onClick={() => void reorder(tasks, 0, tasks.length - 1)}>
+        move first to last
+      </button>
+    </>
+  );
+}
+
+describe('drag reorder of a list loaded in pages (DECISIONS 22)', () => {
+  const pagesShown = () => screen.getAllByRole('list').map((list) => within(list).queryAllByRole('listitem').map((item) => item.textContent));
+
+  it('applies the new order across the loaded pages, each keeping its size, and undoes it when the api refuses', async () => {
+    let release: (response: Response) => void = () => undefined;
+    let reordering = false;
+    const { requests } = mockFetch((req: RecordedRequest) => {
+      // The refresh after the failed reorder never answers: only the undo can bring the order back.
+      if (reordering && req.method === 'GET') return new Promise<Response>(() => undefined);
+      if (req.path === '/api/tasks/active') return json(200, taskPage([A, B], 'c2'));
+      if (req.path === '/api/tasks/active?cursor=c2') return json(200, taskPage([C]));
+      if (req.method === 'PATCH' && req.path === '/api/tasks/reorder') return new Promise<Response>((resolve) => (release = resolve));
+      return undefined;
+    });
+    renderWithProviders(<ActiveList />);
+    await waitFor(() => expect(pagesShown()).toEqual([['A', 'B']]));
+    await userEvent.click(screen.getByRole('button', { name: 'next page' }));
+    await waitFor(() => expect(pagesShown()).toEqual([['A', 'B'], ['C']]));
+
+    reordering = true;
+    await userEvent.click(screen.getByRole('button', { name: 'move first to last' }));
+    // At once, before the api answers: A moved from the first page to the end of the second.
+    expect(pagesShown()).toEqual([['B', 'C'], ['A']]);
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ taskIds: [B.id, C.id, A.id], type: 'active' });
+
+    await act(async () => release(json(500, { error: { code: 'internal_error', message: 'Internal server error' } })));
+    await waitFor(() => expect(pagesShown()).toEqual([['A', 'B'], ['C']]));
+    expect(await screen.findByText('Failed to reorder tasks')).toBeInTheDocument();
   });
 });

@@ -1,15 +1,16 @@
 import { useCallback } from 'react';
-import type { Task, TaskReorderType } from '@daybook/shared';
+import { REORDER_MAX, type Task, type TaskReorderType } from '@daybook/shared';
 import { isUnauthorized } from '../../api/apiError';
 import { useReorderTasksMutation, type TaskListEndpoint } from '../../api/tasksApi';
-import { reorderWithinView } from '../../lib/reorder';
+import { reorderPayload, reorderWithinView } from '../../lib/reorder';
 import { toastError } from '../../lib/toast';
 import { vibrate } from '../../lib/vibrate';
 
 /**
  * Drag reorder of a cached task list (spec §4): the new order shows at once, goes back with 'Failed to
- * reorder tasks' when the api refuses it, and every list is refreshed afterwards. `visible` is the list
- * as shown (maybe filtered); hidden tasks keep their places.
+ * reorder tasks' when the api refuses it, and every list is refreshed afterwards. `tasks` is the list as
+ * cached (of a paged list, the pages loaded so far), `visible` the list as shown (maybe filtered); hidden
+ * tasks keep their places.
  */
 export function useTaskReorder(list: TaskListEndpoint, type: TaskReorderType, tasks: readonly Task[] | undefined) {
   const [reorderTasks] = useReorderTasksMutation();
@@ -20,13 +21,10 @@ export function useTaskReorder(list: TaskListEndpoint, type: TaskReorderType, ta
       const ofKind = tasks.filter((task) => task.isBacklog === (type === 'backlog'));
       const visibleOfKind = visible.filter((task) => task.isBacklog === (type === 'backlog'));
       if (visibleOfKind.length !== visible.length) return;
-      const taskIds = reorderWithinView(
-        ofKind.map((task) => task.id),
-        visible.map((task) => task.id),
-        from,
-        to,
-      );
+      const before = ofKind.map((task) => task.id);
+      const taskIds = reorderPayload(before, reorderWithinView(before, visible.map((task) => task.id), from, to), REORDER_MAX);
       try {
+        if (!taskIds) throw new Error('Too many tasks to reorder at once');
         await reorderTasks({ taskIds, type, list }).unwrap();
       } catch (error) {
         if (!isUnauthorized(error)) {

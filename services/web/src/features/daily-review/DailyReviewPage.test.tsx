@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, makeTask, mockFetch, renderWithProviders, uuid } from '../../test/render';
+import { intersectionObserver } from '../../test/intersectionObserver';
+import { json, makeTask, mockFetch, renderWithProviders, taskPage, uuid, type RecordedRequest } from '../../test/render';
 import { DailyReviewPage } from './DailyReviewPage';
 import { PrioritiesDialog } from './PrioritiesDialog';
 
@@ -12,10 +13,17 @@ const tasks = [
   makeTask({ id: uuid(5), title: 'Done already', isCompleted: true }),
 ];
 
+/** The plan's tasks, read by id. */
+const taskById = (req: RecordedRequest) => {
+  const task = tasks.find((t) => req.path === `/api/tasks/${t.id}`);
+  return task && json(200, task);
+};
+
 describe('daily review screen', () => {
   it('pre-fills from today’s plan, numbers by selection order, caps at 3 and saves the order', async () => {
     const { requests } = mockFetch((req) => {
-      if (req.path === '/api/tasks/active') return json(200, tasks);
+      if (req.path === '/api/tasks/active') return json(200, taskPage(tasks));
+      if (req.method === 'GET' && taskById(req)) return taskById(req);
       if (req.path === '/api/daily-plan' && req.method === 'GET') return json(200, { date: '2026-03-04', priorityTaskIds: [uuid(3), uuid(5)], reviewed: true });
       if (req.path === '/api/daily-plan' && req.method === 'PUT') return json(200, { date: '2026-03-04', ...(req.body as object), reviewed: true });
       return undefined;
@@ -45,7 +53,7 @@ describe('daily review screen', () => {
 
   it('says so when saving fails', async () => {
     mockFetch((req) => {
-      if (req.path === '/api/tasks/active') return json(200, tasks);
+      if (req.path === '/api/tasks/active') return json(200, taskPage(tasks));
       if (req.method === 'GET') return json(200, { date: '2026-03-04', priorityTaskIds: [], reviewed: true });
       return json(500, { error: { code: 'internal_error', message: 'x' } });
     });
@@ -58,9 +66,35 @@ describe('daily review screen', () => {
   });
 
   it('empty: Go to Dashboard', async () => {
-    mockFetch((req) => (req.path === '/api/tasks/active' ? json(200, []) : json(200, { date: '2026-03-04', priorityTaskIds: [], reviewed: true })));
+    mockFetch((req) => (req.path === '/api/tasks/active' ? json(200, taskPage([])) : json(200, { date: '2026-03-04', priorityTaskIds: [], reviewed: true })));
     renderWithProviders(<DailyReviewPage />);
     expect(await screen.findByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+});
+
+describe('daily review screen with many open tasks (DECISIONS 22)', () => {
+  beforeEach(() => intersectionObserver.install());
+  afterEach(() => intersectionObserver.uninstall());
+
+  it('shows the first page and the plan’s own tasks pre-filled, and the next page as the user scrolls', async () => {
+    const planned = makeTask({ id: uuid(9), title: 'Planned, not on page one' });
+    const { requests } = mockFetch((req) => {
+      if (req.path === '/api/tasks/active') return json(200, taskPage(tasks.slice(0, 2), 'c2'));
+      if (req.path === '/api/tasks/active?cursor=c2') return json(200, taskPage(tasks.slice(2)));
+      if (req.path === `/api/tasks/${planned.id}`) return json(200, planned);
+      if (req.path === '/api/daily-plan') return json(200, { date: '2026-03-04', priorityTaskIds: [planned.id], reviewed: true });
+      return undefined;
+    });
+    renderWithProviders(<DailyReviewPage />, { route: '/daily-review' });
+    expect(await screen.findByRole('checkbox', { name: 'Planned, not on page one' })).toBeChecked();
+    expect(screen.getByText('1/3 priorities selected')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Call Acme' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Pay invoice' })).not.toBeInTheDocument();
+
+    await waitFor(() => expect(intersectionObserver.scrollIntoView(screen.getByTestId('load-more'))).toBe(1));
+    expect(await screen.findByRole('checkbox', { name: 'Pay invoice' })).toBeInTheDocument();
+    expect(requests.map((r) => r.path)).toContain('/api/tasks/active?cursor=c2');
+    expect(screen.getByRole('checkbox', { name: 'Planned, not on page one' })).toBeChecked();
   });
 });
 

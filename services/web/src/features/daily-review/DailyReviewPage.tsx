@@ -8,24 +8,33 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MAX_DAILY_PRIORITIES } from '@daybook/shared';
 import { useGetDailyPlanQuery, useSaveDailyPlanMutation } from '../../api/dailyPlanApi';
-import { useGetActiveTasksQuery } from '../../api/tasksApi';
+import { useGetActiveTasksInfiniteQuery } from '../../api/tasksApi';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { PriorityBadge } from '../../components/PriorityBadge';
 import { ScreenShell } from '../../components/ScreenShell';
 import { SkeletonRows } from '../../components/SkeletonRows';
+import { LoadMoreRow } from '../../components/tasks/LoadMoreRow';
+import { usePriorityTasks } from '../../components/tasks/usePriorityTasks';
+import { loadedItems } from '../../lib/pages';
 import { toast, toastError } from '../../lib/toast';
 import { prefilledPriorities, priorityCandidates, togglePriority } from './priorities';
 
-/** The daily review screen (spec §2): choose up to 3 of the open tasks as today's priorities. */
+/**
+ * The daily review screen (spec §2): choose up to 3 of the open tasks as today's priorities (any open
+ * task may be one, as the plan's default top 3 shows). The active list loads in pages as the user
+ * scrolls; the plan's own tasks are always on it, so the pre-filled choice shows whatever has loaded.
+ */
 export function DailyReviewPage() {
   const navigate = useNavigate();
-  const tasks = useGetActiveTasksQuery();
+  const tasks = useGetActiveTasksInfiniteQuery();
   const plan = useGetDailyPlanQuery();
   const [save, saving] = useSaveDailyPlanMutation();
-  const candidates = useMemo(() => priorityCandidates(tasks.data ?? []), [tasks.data]);
+  const planned = usePriorityTasks();
+  const loaded = useMemo(() => loadedItems(tasks.data), [tasks.data]);
+  const candidates = useMemo(() => priorityCandidates([...planned.tasks, ...(loaded ?? [])]), [planned.tasks, loaded]);
   const [chosen, setChosen] = useState<string[] | null>(null);
-  const selected = chosen ?? (tasks.data && plan.data ? prefilledPriorities(plan.data.priorityTaskIds, candidates) : []);
+  const selected = chosen ?? (loaded && plan.data ? prefilledPriorities(plan.data.priorityTaskIds, candidates) : []);
 
   const onSave = async () => {
     try {
@@ -37,10 +46,11 @@ export function DailyReviewPage() {
     }
   };
 
+  const loading = tasks.isLoading || plan.isLoading || planned.isLoading;
   let body;
-  if (tasks.isLoading || plan.isLoading) body = <SkeletonRows count={4} />;
-  else if (tasks.isError || plan.isError) body = <LoadError onRetry={() => void (tasks.refetch(), plan.refetch())} />;
-  else if (candidates.length === 0) {
+  if (loading) body = <SkeletonRows count={4} />;
+  else if ((tasks.isError && !loaded) || plan.isError) body = <LoadError onRetry={() => void (tasks.refetch(), plan.refetch())} />;
+  else if (candidates.length === 0 && !tasks.hasNextPage) {
     body = (
       <Stack spacing={2} sx={{ alignItems: 'center' }}>
         <EmptyState title="No tasks to prioritize" description="Create some tasks on the dashboard, then choose today's priorities here." />
@@ -51,7 +61,8 @@ export function DailyReviewPage() {
     );
   } else {
     body = (
-      <Stack spacing={1.25} role="list" aria-label="Open tasks">
+      <>
+        <Stack spacing={1.25} role="list" aria-label="Open tasks">
         {candidates.map((task) => {
           const rank = selected.indexOf(task.id);
           const isChosen = rank >= 0;
@@ -89,7 +100,9 @@ export function DailyReviewPage() {
             </Card>
           );
         })}
-      </Stack>
+        </Stack>
+        <LoadMoreRow paging={tasks} label="Loading more tasks" />
+      </>
     );
   }
 
@@ -98,7 +111,7 @@ export function DailyReviewPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Choose up to {MAX_DAILY_PRIORITIES} tasks to focus on today, in order of importance.
       </Typography>
-      {candidates.length > 0 && (
+      {!loading && candidates.length > 0 && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap', position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: 1, bgcolor: 'background.default', py: 1 }}>
           <Typography sx={{ flex: 1, fontWeight: 600 }} data-testid="selected-count">
             {selected.length}/{MAX_DAILY_PRIORITIES} priorities selected

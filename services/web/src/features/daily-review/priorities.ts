@@ -10,9 +10,10 @@ export function togglePriority(selected: readonly string[], id: string, max: num
   return [...selected, id];
 }
 
-/** Tasks a user may choose as priorities (spec §4), in the default order. */
+/** Tasks a user may choose as priorities (spec §4), each once (the last copy given), in the default order. */
 export function priorityCandidates(tasks: readonly Task[]): Task[] {
-  return sortTasksDefault(tasks.filter(isActiveForPriorities));
+  const unique = [...new Map(tasks.map((task) => [task.id, task])).values()];
+  return sortTasksDefault(unique.filter(isActiveForPriorities));
 }
 
 /** The screen starts from today's plan: up to 3 of its tasks that are still active (spec §2). */

@@ -14,8 +14,7 @@ import { useSignedInUser } from '../../api/authApi';
 import { baseApi, TAG_TYPES } from '../../api/baseApi';
 import { useGetClientsQuery } from '../../api/clientsApi';
 import { useGetContactsQuery } from '../../api/contactsApi';
-import { useGetDailyPlanQuery } from '../../api/dailyPlanApi';
-import { useGetActiveTasksQuery, useGetMondayTasksQuery, useGetTodayTasksQuery } from '../../api/tasksApi';
+import { useGetDayTasksQuery } from '../../api/tasksApi';
 import { SkeletonRows } from '../../components/SkeletonRows';
 import { preloadDragAndDrop } from '../../components/tasks/TaskList';
 import { NO_FILTERS, type TaskFilters } from '../../components/tasks/taskFilters';
@@ -28,6 +27,7 @@ import { FilterBar } from './FilterBar';
 import { ActiveTab, ArchivedTab, BacklogTab, DelegatedTab } from './ListTabs';
 import { NaturalLanguageBox } from './NaturalLanguageBox';
 import { TodayTab } from './TodayTab';
+import { usePriorityTasks } from '../../components/tasks/usePriorityTasks';
 
 // Dialogs load on first use: they are not part of the dashboard's first paint.
 const TaskDialog = lazy(() => import('../../components/tasks/TaskDialog'));
@@ -44,17 +44,16 @@ interface DialogState {
 
 /**
  * True once the data of the dashboard's first screen has arrived (or failed), and from then on: the
- * day's list, the active tasks (overdue banner, top 3) and the daily plan. Until then one placeholder
- * stands below the tabs, so the banner, the top 3 and the list appear together and push nothing already
- * on screen (no layout shift). Later loads (weekend mode starting, say) show their own placeholders.
+ * day's list (with every overdue task: the overdue banner) and the daily plan with its top 3. Until then
+ * one placeholder stands below the tabs, so the banner, the top 3 and the list appear together and push
+ * nothing already on screen (no layout shift). Later loads (weekend mode starting, say) show their own
+ * placeholders.
  */
 function useFirstScreenSettled(weekendMode: boolean): boolean {
-  const today = useGetTodayTasksQuery(undefined, { skip: weekendMode });
-  const monday = useGetMondayTasksQuery(undefined, { skip: !weekendMode });
-  const active = useGetActiveTasksQuery();
-  const plan = useGetDailyPlanQuery();
+  const day = useGetDayTasksQuery(weekendMode);
+  const priorities = usePriorityTasks();
   const [settledOnce, setSettledOnce] = useState(false);
-  const settled = ![weekendMode ? monday : today, active, plan].some((query) => query.isLoading);
+  const settled = !day.isLoading && !priorities.isLoading;
   if (settled && !settledOnce) setSettledOnce(true);
   return settled || settledOnce;
 }

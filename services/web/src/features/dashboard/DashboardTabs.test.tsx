@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TaskViewContext, type TaskView } from '../../components/tasks/TaskViewContext';
 import { NO_FILTERS } from '../../components/tasks/taskFilters';
-import { json, makeTask, mockFetch, renderWithProviders, uuid } from '../../test/render';
+import { intersectionObserver } from '../../test/intersectionObserver';
+import { json, makeTask, mockFetch, renderWithProviders, taskPage, uuid } from '../../test/render';
 import { ActiveTab, ArchivedTab, BacklogTab, DelegatedTab } from './ListTabs';
 import { TodayTab } from './TodayTab';
 
@@ -39,14 +40,17 @@ describe('dashboard tabs when empty (spec §2)', () => {
     ['Delegated', <DelegatedTab key="d" filters={NO_FILTERS} />, 'No delegated tasks', 'Tasks you delegate to others will appear here'],
     ['Backlog', <BacklogTab key="b" filters={NO_FILTERS} />, 'No items in backlog', 'Tasks moved to backlog will appear here'],
   ])('%s', async (_name, tab, title, description) => {
-    mockFetch((req) => (req.path === '/api/daily-plan' ? json(200, { date: '2026-03-04', priorityTaskIds: [], reviewed: false }) : json(200, [])));
+    mockFetch((req) => {
+      if (req.path === '/api/daily-plan') return json(200, { date: '2026-03-04', priorityTaskIds: [], reviewed: false });
+      return json(200, req.path === '/api/tasks/today' ? [] : taskPage([]));
+    });
     renderWithProviders(withView(tab));
     expect(await screen.findByText(title)).toBeInTheDocument();
     expect(screen.getByText(description)).toBeInTheDocument();
   });
 
   it('Archived', async () => {
-    mockFetch(() => json(200, { items: [], nextCursor: null }));
+    mockFetch(() => json(200, taskPage([])));
     renderWithProviders(withView(<ArchivedTab filters={NO_FILTERS} />));
     expect(await screen.findByText('No archived tasks')).toBeInTheDocument();
     expect(screen.getByText('Archived tasks will appear here')).toBeInTheDocument();
@@ -56,7 +60,7 @@ describe('dashboard tabs when empty (spec §2)', () => {
 describe('a list that cannot be loaded', () => {
   it('says so, not "empty", and tries again on request', async () => {
     let fail = true;
-    mockFetch(() => (fail ? json(500, { error: { code: 'internal_error', message: 'x' } }) : json(200, [makeTask({ id: uuid(1), title: 'Back again' })])));
+    mockFetch(() => (fail ? json(500, { error: { code: 'internal_error', message: 'x' } }) : json(200, taskPage([makeTask({ id: uuid(1), title: 'Back again' })]))));
     renderWithProviders(withView(<ActiveTab filters={NO_FILTERS} />));
     expect(await screen.findByText('These tasks could not be loaded. Check your connection and try again.')).toBeInTheDocument();
     expect(screen.queryByText('No active tasks')).not.toBeInTheDocument();
@@ -74,9 +78,10 @@ describe('Today tab', () => {
   it('shows the overview figures, the top 3 from the daily plan, and the day list', async () => {
     const { requests } = mockFetch((req) => {
       if (req.path === '/api/tasks/today') return json(200, [due, overdue, done]);
-      if (req.path === '/api/tasks/active') return json(200, [due, overdue, done]);
       if (req.path === '/api/daily-plan') return json(200, { date: '2026-03-04', priorityTaskIds: [done.id, due.id], reviewed: false });
-      return undefined;
+      // The top 3 are read by id (a priority may be any open task).
+      const byId = [due, overdue, done].find((task) => req.path === `/api/tasks/${task.id}`);
+      return byId && json(200, byId);
     });
     renderWithProviders(withView(<TodayTab weekendMode={false} clients={[]} />));
     expect(await screen.findByText('Late one')).toBeInTheDocument();
@@ -95,13 +100,27 @@ describe('Today tab', () => {
     expect(within(rows[1]!).getByText('Est. 45min')).toBeInTheDocument();
     expect(within(priorities).getByRole('link', { name: 'Change priorities' })).toHaveAttribute('href', '/daily-review');
     expect(requests.some((r) => r.path === '/api/tasks/monday')).toBe(false);
+    expect(requests.some((r) => r.path.startsWith('/api/tasks/active'))).toBe(false);
+  });
+
+  it('shows a priority that is not on the day list (no due date), read by id', async () => {
+    const undated = makeTask({ id: uuid(4), title: 'Someday soon' });
+    mockFetch((req) => {
+      if (req.path === '/api/tasks/today') return json(200, [due]);
+      if (req.path === '/api/daily-plan') return json(200, { date: '2026-03-04', priorityTaskIds: [undated.id], reviewed: false });
+      if (req.path === `/api/tasks/${undated.id}`) return json(200, undated);
+      return undefined;
+    });
+    renderWithProviders(withView(<TodayTab weekendMode={false} clients={[]} />));
+    const priorities = await screen.findByRole('region', { name: "Today's Top 3 Priorities" });
+    expect(within(priorities).getByTestId('priority-row')).toHaveTextContent('Someday soon');
   });
 
   it('completes a priority with "Task completed"', async () => {
     const { requests } = mockFetch((req) => {
       if (req.method === 'PATCH') return json(200, { ...due, isCompleted: true });
       if (req.path === '/api/daily-plan') return json(200, { date: '2026-03-04', priorityTaskIds: [due.id], reviewed: false });
-      return json(200, [due]);
+      return json(200, req.path === `/api/tasks/${due.id}` ? due : [due]);
     });
     renderWithProviders(withView(<TodayTab weekendMode={false} clients={[]} />));
     const priorities = await screen.findByRole('region', { name: "Today's Top 3 Priorities" });
@@ -125,5 +144,74 @@ describe('Today tab', () => {
     mockFetch((req) => (req.path === '/api/daily-plan' ? json(200, { date: '2026-03-04', priorityTaskIds: [], reviewed: false }) : json(200, [delegated])));
     renderWithProviders(withView(<TodayTab weekendMode={false} clients={[]} />, WEDNESDAY, true));
     await waitFor(() => expect(screen.getByTestId('delegated-due-count')).toHaveTextContent('1 task'));
+  });
+});
+
+describe('lists that load in pages (DECISIONS 22)', () => {
+  beforeEach(() => intersectionObserver.install());
+  afterEach(() => intersectionObserver.uninstall());
+
+  const first = [makeTask({ id: uuid(1), title: 'Page one, high', priority: 'high' }), makeTask({ id: uuid(2), title: 'Page one, low', priority: 'low' })];
+  const second = [makeTask({ id: uuid(3), title: 'Page two, high', priority: 'high' })];
+
+  function pagedApi(path: string) {
+    return mockFetch((req) => {
+      if (req.path === path) return json(200, taskPage(first, 'cursor-2'));
+      if (req.path === `${path}?cursor=cursor-2`) return json(200, taskPage(second));
+      return undefined;
+    });
+  }
+
+  it.each([
+    ['Active', '/api/tasks/active', (filters = NO_FILTERS) => <ActiveTab filters={filters} />],
+    ['Backlog', '/api/tasks/backlog', (filters = NO_FILTERS) => <BacklogTab filters={filters} />],
+    ['Delegated', '/api/tasks/delegated', (filters = NO_FILTERS) => <DelegatedTab filters={filters} />],
+  ])('%s: the first page, then the next one when the end of the list scrolls into view', async (_name, path, tab) => {
+    const { requests } = pagedApi(path);
+    renderWithProviders(withView(tab()));
+    expect(await screen.findByText('Page one, low')).toBeInTheDocument();
+    expect(screen.getByLabelText('2 tasks loaded, more below')).toHaveTextContent('2+');
+    expect(screen.queryByText('Page two, high')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.path.startsWith(path))).toHaveLength(1);
+
+    await waitFor(() => expect(intersectionObserver.scrollIntoView(screen.getByTestId('load-more'))).toBe(1));
+    expect(await screen.findByText('Page two, high')).toBeInTheDocument();
+    expect(requests.map((r) => r.path)).toContain(`${path}?cursor=cursor-2`);
+    // The last page: the count is exact and the end of the list loads nothing more.
+    expect(screen.getByLabelText('3 tasks')).toHaveTextContent('3');
+    expect(screen.queryByTestId('load-more')).not.toBeInTheDocument();
+  });
+
+  it('filters the pages loaded so far; a page the filter hides wholly still loads', async () => {
+    pagedApi('/api/tasks/active');
+    const onlyLow = <ActiveTab filters={{ clientId: 'all', priority: 'low' }} />;
+    renderWithProviders(withView(onlyLow));
+    expect(await screen.findByText('Page one, low')).toBeInTheDocument();
+    expect(screen.queryByText('Page one, high')).not.toBeInTheDocument();
+    await waitFor(() => expect(intersectionObserver.scrollIntoView(screen.getByTestId('load-more'))).toBe(1));
+    await waitFor(() => expect(screen.queryByTestId('load-more')).not.toBeInTheDocument());
+    expect(screen.queryByText('Page two, high')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('1 task')).toBeInTheDocument();
+  });
+
+  it('a next page that fails is not retried by itself; "Load more" tries again', async () => {
+    let fail = true;
+    const { requests } = mockFetch((req) => {
+      if (req.path === '/api/tasks/active') return json(200, taskPage(first, 'cursor-2'));
+      if (req.path === '/api/tasks/active?cursor=cursor-2') return fail ? json(500, { error: { code: 'internal_error', message: 'x' } }) : json(200, taskPage(second));
+      return undefined;
+    });
+    renderWithProviders(withView(<ActiveTab filters={NO_FILTERS} />));
+    expect(await screen.findByText('Page one, low')).toBeInTheDocument();
+    await waitFor(() => expect(intersectionObserver.scrollIntoView(screen.getByTestId('load-more'))).toBe(1));
+    await screen.findByRole('button', { name: 'Load more' });
+    await waitFor(() => expect(requests.filter((r) => r.path.includes('cursor=')).length).toBe(1));
+    // The end of the list is still in view, but nothing watches it until the user asks.
+    expect(intersectionObserver.scrollIntoView(screen.getByTestId('load-more'))).toBe(0);
+    expect(screen.getByText('Page one, low')).toBeInTheDocument();
+
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Page two, high')).toBeInTheDocument();
   });
 });

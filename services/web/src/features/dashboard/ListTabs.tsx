@@ -1,33 +1,36 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import ChecklistIcon from '@mui/icons-material/ChecklistRtl';
 import InboxIcon from '@mui/icons-material/MoveToInboxOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
 import {
-  useGetActiveTasksQuery,
+  useGetActiveTasksInfiniteQuery,
   useGetArchivedTasksInfiniteQuery,
-  useGetBacklogTasksQuery,
-  useGetDelegatedTasksQuery,
+  useGetBacklogTasksInfiniteQuery,
+  useGetDelegatedTasksInfiniteQuery,
 } from '../../api/tasksApi';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { SkeletonRows } from '../../components/SkeletonRows';
+import { LoadMoreRow } from '../../components/tasks/LoadMoreRow';
 import { TaskList } from '../../components/tasks/TaskList';
 import { filterTasks, type TaskFilters } from '../../components/tasks/taskFilters';
+import { loadedItems } from '../../lib/pages';
 import { TaskListSection } from './TaskListSection';
 
-/** Active tab (spec §2): 'All Tasks', drag reorder, 4 skeleton rows. */
+/** Active tab (spec §2): 'All Tasks', drag reorder, 4 skeleton rows; further pages as the user scrolls. */
 export function ActiveTab({ filters }: { filters: TaskFilters }) {
-  const active = useGetActiveTasksQuery();
-  const shown = useMemo(() => filterTasks(active.data ?? [], filters), [active.data, filters]);
+  const active = useGetActiveTasksInfiniteQuery();
+  const tasks = useMemo(() => loadedItems(active.data), [active.data]);
+  const shown = useMemo(() => filterTasks(tasks ?? [], filters), [tasks, filters]);
   return (
     <TaskListSection
       heading="All Tasks"
-      tasks={active.data}
+      tasks={tasks}
       shown={shown}
+      paging={active}
       isLoading={active.isLoading}
       isError={active.isError}
       onRetry={() => void active.refetch()}
@@ -42,8 +45,7 @@ export function ActiveTab({ filters }: { filters: TaskFilters }) {
 /** Active tab with Show Archived on: 'Archived Tasks', loaded in pages (DECISIONS 15), each with Unarchive. */
 export function ArchivedTab({ filters }: { filters: TaskFilters }) {
   const archived = useGetArchivedTasksInfiniteQuery();
-  const all = useMemo(() => archived.data?.pages.flatMap((page) => page.items) ?? [], [archived.data]);
-  const shown = useMemo(() => filterTasks(all, filters), [all, filters]);
+  const shown = useMemo(() => filterTasks(loadedItems(archived.data) ?? [], filters), [archived.data, filters]);
   return (
     <Box component="section" aria-label="Archived Tasks">
       <Typography variant="h6" component="h2" sx={{ mb: 1.5, minHeight: 40, display: 'flex', alignItems: 'center' }}>
@@ -58,13 +60,7 @@ export function ArchivedTab({ filters }: { filters: TaskFilters }) {
       ) : (
         <>
           <TaskList listId="archived" tasks={shown} variant="archived" />
-          {archived.hasNextPage && (
-            <Box sx={{ textAlign: 'center' }}>
-              <Button onClick={() => void archived.fetchNextPage()} disabled={archived.isFetchingNextPage}>
-                {archived.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </Box>
-          )}
+          <LoadMoreRow paging={archived} label="Loading more archived tasks" />
         </>
       )}
     </Box>
@@ -73,13 +69,15 @@ export function ArchivedTab({ filters }: { filters: TaskFilters }) {
 
 /** Delegated tab (spec §2). */
 export function DelegatedTab({ filters }: { filters: TaskFilters }) {
-  const delegated = useGetDelegatedTasksQuery();
-  const shown = useMemo(() => filterTasks(delegated.data ?? [], filters), [delegated.data, filters]);
+  const delegated = useGetDelegatedTasksInfiniteQuery();
+  const tasks = useMemo(() => loadedItems(delegated.data), [delegated.data]);
+  const shown = useMemo(() => filterTasks(tasks ?? [], filters), [tasks, filters]);
   return (
     <TaskListSection
       heading="Delegated Tasks"
-      tasks={delegated.data}
+      tasks={tasks}
       shown={shown}
+      paging={delegated}
       isLoading={delegated.isLoading}
       isError={delegated.isError}
       onRetry={() => void delegated.refetch()}
@@ -93,13 +91,15 @@ export function DelegatedTab({ filters }: { filters: TaskFilters }) {
 
 /** Backlog tab (spec §2): restore and archive on each card. */
 export function BacklogTab({ filters }: { filters: TaskFilters }) {
-  const backlog = useGetBacklogTasksQuery();
-  const shown = useMemo(() => filterTasks(backlog.data ?? [], filters), [backlog.data, filters]);
+  const backlog = useGetBacklogTasksInfiniteQuery();
+  const tasks = useMemo(() => loadedItems(backlog.data), [backlog.data]);
+  const shown = useMemo(() => filterTasks(tasks ?? [], filters), [tasks, filters]);
   return (
     <TaskListSection
       heading="Backlog"
-      tasks={backlog.data}
+      tasks={tasks}
       shown={shown}
+      paging={backlog}
       isLoading={backlog.isLoading}
       isError={backlog.isError}
       onRetry={() => void backlog.refetch()}

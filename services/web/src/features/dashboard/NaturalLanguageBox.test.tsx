@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { quotaMessage } from '@daybook/shared';
 import { json, makeTask, mockFetch, renderWithProviders, uuid, type RecordedRequest } from '../../test/render';
 import { NaturalLanguageBox } from './NaturalLanguageBox';
 
@@ -100,11 +101,31 @@ describe('NaturalLanguageBox', () => {
     expect(requests.some((r) => r.path === '/api/tasks')).toBe(false);
   });
 
+  it("shows the server's message when the user sends descriptions too quickly (429)", async () => {
+    const message = 'You are sending task descriptions too quickly. Please wait 40 seconds and try again.';
+    api((req) => (req.path === '/api/ai/structure-task' ? json(429, { error: { code: 'too_many_requests', message } }) : undefined));
+    renderWithProviders(<NaturalLanguageBox onOpenTask={jest.fn()} />);
+    await userEvent.type(box(), 'Something{Enter}');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to process your task description. Please try again.')).not.toBeInTheDocument();
+    expect(box()).toHaveValue('Something');
+  });
+
   it('says "Failed to create task" when the task cannot be saved', async () => {
     api((req) => (req.path === '/api/tasks' ? json(500, { error: { code: 'internal_error', message: 'x' } }) : undefined));
     renderWithProviders(<NaturalLanguageBox onOpenTask={jest.fn()} />);
     await userEvent.type(box(), 'Something{Enter}');
     expect(await screen.findByText('Failed to create task')).toBeInTheDocument();
+  });
+
+  it('shows the api’s message when a quota is reached (DECISIONS 22)', async () => {
+    const message = quotaMessage('liveTasks');
+    api((req) => (req.path === '/api/tasks' ? json(409, { error: { code: 'quota_exceeded', message } }) : undefined));
+    renderWithProviders(<NaturalLanguageBox onOpenTask={jest.fn()} />);
+    await userEvent.type(box(), 'Something{Enter}');
+    expect(await screen.findByTestId('toast-title')).toHaveTextContent('Failed to create task');
+    expect(screen.getByTestId('toast-description')).toHaveTextContent(message);
+    expect(box()).toHaveValue('Something');
   });
 
   it('has no microphone where the browser has no speech recognition', () => {

@@ -6,14 +6,14 @@ import InputBase from '@mui/material/InputBase';
 import MicIcon from '@mui/icons-material/Mic';
 import StopIcon from '@mui/icons-material/Stop';
 import SendIcon from '@mui/icons-material/ArrowUpward';
-import { findClientByName, type Task } from '@daybook/shared';
+import { AI_MAX_CLIENTS, AI_MAX_TIME_INCREMENTS, findClientByName, type Task } from '@daybook/shared';
 import { useStructureTaskMutation } from '../../api/aiApi';
-import { isUnauthorized } from '../../api/apiError';
+import { isUnauthorized, refusalMessage } from '../../api/apiError';
 import { useGetClientsQuery } from '../../api/clientsApi';
 import { useCreateTaskMutation } from '../../api/tasksApi';
 import { useGetTimeIncrementsQuery } from '../../api/timeIncrementsApi';
 import { createSpeechRecognizer, isSpeechRecognitionSupported, transcriptOf, type SpeechRecognizer } from '../../lib/speech';
-import { toast, toastError } from '../../lib/toast';
+import { toast, toastError, toastFailure } from '../../lib/toast';
 import { vibrate } from '../../lib/vibrate';
 
 /**
@@ -46,13 +46,15 @@ export function NaturalLanguageBox({ onOpenTask }: { onOpenTask: (task: Task) =>
       try {
         structured = await structureTask({
           input: text.trim(),
-          availableClients: (clients.data ?? []).map((client) => client.name),
-          availableTimeIncrements: (increments.data ?? []).map((increment) => increment.label),
+          // The request carries at most the contract's number of each (a larger account sends its first ones).
+          availableClients: (clients.data ?? []).slice(0, AI_MAX_CLIENTS).map((client) => client.name),
+          availableTimeIncrements: (increments.data ?? []).slice(0, AI_MAX_TIME_INCREMENTS).map((increment) => increment.label),
         }).unwrap();
       } catch (error) {
         if (!isUnauthorized(error)) {
           vibrate('error');
-          toastError('Failed to process your task description. Please try again.');
+          // A rate limit's answer says how long to wait (DECISIONS 22); anything else keeps the spec's text.
+          toastError(refusalMessage(error) ?? 'Failed to process your task description. Please try again.');
         }
         return;
       }
@@ -86,7 +88,7 @@ export function NaturalLanguageBox({ onOpenTask }: { onOpenTask: (task: Task) =>
       } catch (error) {
         if (!isUnauthorized(error)) {
           vibrate('error');
-          toastError('Failed to create task');
+          toastFailure('Failed to create task', error); // a quota reached shows the api's message (DECISIONS 22)
         }
       }
     } finally {

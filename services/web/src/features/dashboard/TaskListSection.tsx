@@ -8,15 +8,19 @@ import { LoadError } from '../../components/LoadError';
 import { SkeletonRows } from '../../components/SkeletonRows';
 import { TaskList } from '../../components/tasks/TaskList';
 import type { TaskCardVariant } from '../../components/tasks/TaskCard';
+import { LoadMoreRow } from '../../components/tasks/LoadMoreRow';
 import { useTaskReorder } from '../../components/tasks/useTaskReorder';
 import { countLabel } from '../../lib/format';
+import type { Paging } from '../../lib/useLoadMoreOnScroll';
 
 export interface TaskListSectionProps {
   heading: string;
   headingAction?: ReactNode;
-  /** Every task of the list as cached, and the ones shown (filtered). */
+  /** Every task of the list as cached (the pages loaded so far), and the ones shown (filtered). */
   tasks: readonly Task[] | undefined;
   shown: readonly Task[];
+  /** A list that loads in pages: the next one loads as the user scrolls to the end. */
+  paging?: Paging;
   isLoading: boolean;
   /** The list could not be loaded (a 401 logs out instead, see api/unauthorized.ts). */
   isError?: boolean;
@@ -28,9 +32,13 @@ export interface TaskListSectionProps {
   variant?: TaskCardVariant;
 }
 
-/** A heading, then skeleton rows while loading, the empty state, or the drag-reorderable cards. */
-export function TaskListSection({ heading, headingAction, tasks, shown, isLoading, isError, onRetry, skeletonRows, empty, list, reorderType, variant }: TaskListSectionProps) {
+/**
+ * A heading with the count, then skeleton rows while loading, the empty state, or the drag-reorderable
+ * cards (and, while more pages are to come, the row that loads them; the count then reads '200+').
+ */
+export function TaskListSection({ heading, headingAction, tasks, shown, paging, isLoading, isError, onRetry, skeletonRows, empty, list, reorderType, variant }: TaskListSectionProps) {
   const reorder = useTaskReorder(list, reorderType, tasks);
+  const more = paging?.hasNextPage ?? false;
   return (
     <Box component="section" aria-label={heading}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, minHeight: 40, flexWrap: 'wrap' }}>
@@ -39,8 +47,9 @@ export function TaskListSection({ heading, headingAction, tasks, shown, isLoadin
             {heading}
           </Typography>
           {tasks && !isLoading && (
-            <Typography color="text.secondary" sx={{ fontWeight: 500 }} aria-label={countLabel(shown.length, 'task')}>
+            <Typography color="text.secondary" sx={{ fontWeight: 500 }} aria-label={`${countLabel(shown.length, 'task')}${more ? ' loaded, more below' : ''}`}>
               {shown.length}
+              {more ? '+' : ''}
             </Typography>
           )}
         </Box>
@@ -50,10 +59,13 @@ export function TaskListSection({ heading, headingAction, tasks, shown, isLoadin
         <SkeletonRows count={skeletonRows} />
       ) : isError && !tasks ? (
         <LoadError onRetry={onRetry} />
-      ) : shown.length === 0 ? (
+      ) : shown.length === 0 && !more ? (
         <EmptyState {...empty} />
       ) : (
-        <TaskList listId={list} tasks={shown} variant={variant} onReorder={(from, to) => void reorder(shown, from, to)} />
+        <>
+          <TaskList listId={list} tasks={shown} variant={variant} onReorder={(from, to) => void reorder(shown, from, to)} />
+          {paging && <LoadMoreRow paging={paging} label={`Loading more of ${heading}`} />}
+        </>
       )}
     </Box>
   );

@@ -20,8 +20,7 @@ import {
   type Client,
   type Task,
 } from '@daybook/shared';
-import { useGetDailyPlanQuery } from '../../api/dailyPlanApi';
-import { useGetActiveTasksQuery, useGetMondayTasksQuery, useGetTodayTasksQuery } from '../../api/tasksApi';
+import { useGetDayTasksQuery } from '../../api/tasksApi';
 import { ClientChip } from '../../components/ClientChip';
 import { NativeSelectField } from '../../components/NativeSelectField';
 import { PriorityBadge } from '../../components/PriorityBadge';
@@ -30,6 +29,7 @@ import { useTaskView } from '../../components/tasks/TaskViewContext';
 import { filterTasks, NO_FILTERS } from '../../components/tasks/taskFilters';
 import { countLabel } from '../../lib/format';
 import { TaskListSection } from './TaskListSection';
+import { usePriorityTasks } from '../../components/tasks/usePriorityTasks';
 
 function Figure({ label, value, tone }: { label: string; value: string | number; tone?: 'error' }) {
   return (
@@ -80,11 +80,8 @@ function OverviewCard({ tasks, isLoading }: { tasks: readonly Task[] | undefined
 function PrioritiesBlock() {
   const view = useTaskView();
   const actions = useTaskActions();
-  const plan = useGetDailyPlanQuery();
-  const active = useGetActiveTasksQuery();
+  const { tasks: priorities } = usePriorityTasks();
   const [completing, setCompleting] = useState<string | null>(null);
-  const byId = useMemo(() => new Map((active.data ?? []).map((task) => [task.id, task])), [active.data]);
-  const priorities = (plan.data?.priorityTaskIds ?? []).flatMap((id) => byId.get(id) ?? []);
   if (priorities.length === 0) return null;
 
   return (
@@ -176,9 +173,7 @@ function PrioritiesBlock() {
  */
 export function TodayTab({ weekendMode, clients }: { weekendMode: boolean; clients: readonly Client[] }) {
   const view = useTaskView();
-  const today = useGetTodayTasksQuery(undefined, { skip: weekendMode });
-  const monday = useGetMondayTasksQuery(undefined, { skip: !weekendMode });
-  const day = weekendMode ? monday : today;
+  const day = useGetDayTasksQuery(weekendMode);
   const [clientId, setClientId] = useState<string>('all');
   const shown = useMemo(() => filterTasks(day.data ?? [], { ...NO_FILTERS, clientId }), [day.data, clientId]);
   const date = dashboardDate(view.now, view.timeZone);

@@ -1,20 +1,44 @@
-import { KANBAN_STATUSES, type KanbanBoard, type KanbanStatus } from '@daybook/shared';
+import { KANBAN_STATUSES, type KanbanStatus, type Task } from '@daybook/shared';
+import { calendarApi } from '../../api/calendarApi';
+import type { AppDispatch, RootState } from '../../app/store';
+import { insertIntoPages, loadedItems, removeFromPages } from '../../lib/pages';
 
 export const isKanbanStatus = (value: string): value is KanbanStatus => (KANBAN_STATUSES as readonly string[]).includes(value);
 
 /** Column headings (DECISIONS 13). */
 export const COLUMN_TITLES: Record<KanbanStatus, string> = { todo: 'To Do', in_progress: 'In Progress', review: 'Review', completed: 'Completed' };
 
-/**
- * The board after a card moves (a drop): out of `from` at `fromIndex`, into `to` at `toIndex`, with its
- * status (and completion) following the column. The board passed in is not changed.
- */
-export function moveCard(board: KanbanBoard, from: KanbanStatus, fromIndex: number, to: KanbanStatus, toIndex: number): KanbanBoard {
-  const source = [...board[from]];
-  const [card] = source.splice(fromIndex, 1);
-  if (!card) return board;
-  const moved = { ...card, status: to, isCompleted: to === 'completed', isBacklog: false };
-  const target = from === to ? source : [...board[to]];
-  target.splice(Math.max(0, Math.min(toIndex, target.length)), 0, moved);
-  return { ...board, [from]: source, [to]: target };
+/** A card dropped in column `to`: its status (and completion) follow the column. */
+export const movedTo = (card: Task, to: KanbanStatus): Task => ({ ...card, status: to, isCompleted: to === 'completed', isBacklog: false });
+
+export interface CardMove {
+  from: KanbanStatus;
+  fromIndex: number;
+  to: KanbanStatus;
+  toIndex: number;
 }
+
+/**
+ * A drop on the board, shown at once (DECISIONS 13): the card leaves its column's cached pages and joins
+ * the other column's at the drop place, with that column's status. Returns the undo (the api refused).
+ */
+export const moveCard =
+  ({ from, fromIndex, to, toIndex }: CardMove) =>
+  (dispatch: AppDispatch, getState: () => RootState): (() => void) => {
+    const card = loadedItems(calendarApi.endpoints.getKanbanColumn.select(from)(getState()).data)?.[fromIndex];
+    if (!card) return () => undefined;
+    const left = dispatch(
+      calendarApi.util.updateQueryData('getKanbanColumn', from, (draft) => {
+        draft.pages = removeFromPages(draft.pages, fromIndex);
+      }),
+    );
+    const joined = dispatch(
+      calendarApi.util.updateQueryData('getKanbanColumn', to, (draft) => {
+        draft.pages = insertIntoPages(draft.pages, toIndex, movedTo(card, to));
+      }),
+    );
+    return () => {
+      joined.undo();
+      left.undo();
+    };
+  };

@@ -40,6 +40,11 @@ describe('LoginForm', () => {
 
   it.each([
     ['the server message', json(401, { error: { code: 'unauthorized', message: 'Invalid username or password' } }), 'Invalid username or password'],
+    [
+      "the throttle's message",
+      json(429, { error: { code: 'too_many_requests', message: 'Too many failed login attempts. Try again in 15 minutes.' } }),
+      'Too many failed login attempts. Try again in 15 minutes.',
+    ],
     ['"Login failed" when the body has none', json(500, { oops: true }), 'Login failed'],
     ['"Invalid credentials" when the body cannot be read', new Response('<html>bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }), 'Invalid credentials'],
   ])('shows "Login Failed" with %s', async (_case, response, message) => {

@@ -68,13 +68,17 @@ describe('RegisterForm', () => {
     expect(screen.getByText('Your account has been created! Please log in.')).toBeInTheDocument();
   });
 
-  it('shows "Registration Failed" with the server message', async () => {
-    mockFetch(() => json(409, { error: { code: 'conflict', message: 'Username is already taken' } }));
+  it.each([
+    [409, 'conflict', 'Username is too similar to an existing username'],
+    [400, 'validation_error', 'Username must not contain invisible or text-direction characters'],
+    [429, 'too_many_requests', 'Too many accounts were created from your network. Try again in 58 minutes.'],
+  ])('shows "Registration Failed" with the server message of a %i', async (status, code, message) => {
+    mockFetch(() => json(status, { error: { code, message } }));
     const { onSignedIn, onLogIn } = setup();
     await fill({ username: 'ann', password: 'secret1', confirm: 'secret1' });
     await userEvent.click(submitButton());
     expect(await screen.findByText('Registration Failed')).toBeInTheDocument();
-    expect(screen.getByText('Username is already taken')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(onLogIn).not.toHaveBeenCalled();
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { NoteItem, NoteList } from '@daybook/shared';
+import { quotaMessage, type NoteItem, type NoteList, type NoteSearchResult } from '@daybook/shared';
 import { json, mockFetch, renderWithProviders, uuid } from '../../test/render';
 import { NotesPage } from './NotesPage';
 
@@ -8,8 +8,10 @@ const at = '2026-03-01T10:00:00.000Z';
 const page = (n: number, title: string, parentPageId: string | null = null): NoteList => ({ id: uuid(n), title, clientId: null, parentPageId, sortOrder: n, createdAt: at, updatedAt: at });
 const item = (n: number, listId: string, content: string): NoteItem => ({ id: uuid(100 + n), noteListId: listId, content, clientId: null, sortOrder: n, createdAt: at, updatedAt: at });
 
-function serve(lists: NoteList[], items: Record<string, NoteItem[]>) {
+/** The api of the notes screen: pages, their notes (in pages of `pageSize`), one note, `search`'s answer, and `addNote` to a new note. */
+function serve(lists: NoteList[], items: Record<string, NoteItem[]>, { pageSize = 100, search = [] as NoteSearchResult[], addNote = undefined as Response | undefined } = {}) {
   return mockFetch((req) => {
+    if (addNote && req.method === 'POST' && req.path.endsWith('/items')) return addNote;
     if (req.path === '/api/auth/user') return json(200, { id: uuid(9), username: 'me', timezone: 'America/New_York', role: 'user' });
     if (req.path === '/api/clients') return json(200, []);
     if (req.path === '/api/note-lists' && req.method === 'GET') return json(200, lists);
@@ -19,9 +21,16 @@ function serve(lists: NoteList[], items: Record<string, NoteItem[]>) {
       lists.push(created);
       return json(201, created);
     }
-    const itemsMatch = /^\/api\/note-lists\/([^/]+)\/items$/.exec(req.path);
-    if (itemsMatch && req.method === 'GET') return json(200, items[itemsMatch[1]!] ?? []);
-    if (req.path.startsWith('/api/notes/search')) return json(200, []);
+    const itemsMatch = /^\/api\/note-lists\/([^/]+)\/items(?:\?cursor=(\d+))?$/.exec(req.path);
+    if (itemsMatch && req.method === 'GET') {
+      const all = items[itemsMatch[1]!] ?? [];
+      const from = Number(itemsMatch[2] ?? 0);
+      return json(200, { items: all.slice(from, from + pageSize), nextCursor: from + pageSize < all.length ? String(from + pageSize) : null });
+    }
+    const itemMatch = /^\/api\/note-items\/([^/]+)$/.exec(req.path);
+    const found = itemMatch && Object.values(items).flat().find((i) => i.id === itemMatch[1]);
+    if (found && req.method === 'GET') return json(200, found);
+    if (req.path.startsWith('/api/notes/search')) return json(200, search);
     return undefined;
   });
 }
@@ -61,6 +70,69 @@ describe('notes screen', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByLabelText('Search notes')).toHaveValue('');
     expect(await screen.findByTestId('selected-page-title')).toHaveTextContent('Work');
+  });
+
+  it('loads a long page’s further notes after the first ones', async () => {
+    const notes = Array.from({ length: 5 }, (_, n) => item(n, uuid(1), `Note ${n + 1}`));
+    const { requests } = serve([page(1, 'Work')], { [uuid(1)]: notes }, { pageSize: 3 });
+    const user = userEvent.setup();
+    renderWithProviders(<NotesPage />, { route: '/notes' });
+    expect(await screen.findByText('Note 3')).toBeInTheDocument();
+    expect(screen.queryByText('Note 4')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more notes' }));
+    expect(await screen.findByText('Note 5')).toBeInTheDocument();
+    expect(screen.getAllByTestId('note-item').map((el) => el.textContent)).toEqual(notes.map((n) => expect.stringContaining(n.content)));
+    expect(screen.queryByRole('button', { name: 'Load more notes' })).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.path.includes('/items')).map((r) => r.path)).toEqual([`/api/note-lists/${uuid(1)}/items`, `/api/note-lists/${uuid(1)}/items?cursor=3`]);
+  });
+
+  it('shows a found note as its excerpt with the words found marked, as text, and opens the whole note to edit', async () => {
+    const hostile = 'Lunch <img src=x onerror="window.__xss=1"> see https://example.invalid/menu [clickme](javascript:alert(1))';
+    const full = item(1, uuid(1), `# Lunch plans\n\n${hostile}\n\nand much more`);
+    const excerpt = hostile; // the api leaves tags out; the screen must show anything it gets as text
+    const lunch = excerpt.indexOf('Lunch');
+    const menu = excerpt.indexOf('menu');
+    const search: NoteSearchResult[] = [
+      {
+        listId: uuid(1),
+        listTitle: 'Work',
+        client: null,
+        items: [{ itemId: full.id, itemContent: excerpt, highlights: [[lunch, lunch + 5], [menu, menu + 4]], itemClient: null, createdAt: at }],
+      },
+    ];
+    const { requests } = serve([page(1, 'Work')], { [uuid(1)]: [full] }, { search });
+    const user = userEvent.setup();
+    renderWithProviders(<NotesPage />, { route: '/notes' });
+    await screen.findByTestId('selected-page-title');
+    await user.type(screen.getByLabelText('Search notes'), 'lunch menu');
+
+    const found = await screen.findByTestId('search-excerpt');
+    expect(found).toHaveTextContent(excerpt);
+    expect([...found.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Lunch', 'menu']);
+    expect(document.querySelector('img, script, a[href^="javascript"]')).toBeNull();
+    // Markdown on: the https address is a link (its found word still marked); off: plain text.
+    expect(found.querySelector('a')).toHaveAttribute('href', 'https://example.invalid/menu');
+    expect(found.querySelector('a mark')).toHaveTextContent('menu');
+    await user.click(screen.getByRole('button', { name: 'Markdown On' }));
+    expect(screen.getByTestId('search-excerpt').querySelector('a')).toBeNull();
+    expect(screen.getByTestId('search-excerpt').querySelectorAll('mark')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Open note' }));
+    const editor = await screen.findByRole('dialog', { name: 'Edit note' });
+    expect(editor).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Note content' })).toHaveValue(full.content);
+    expect(requests.map((r) => r.path)).toContain(`/api/note-items/${full.id}`);
+  });
+
+  it('says why a note was refused when the quota is reached', async () => {
+    serve([page(1, 'Work')], {}, { addNote: json(409, { error: { code: 'quota_exceeded', message: quotaMessage('notes') } }) });
+    const user = userEvent.setup();
+    renderWithProviders(<NotesPage />, { route: '/notes' });
+    await screen.findByTestId('selected-page-title');
+    await user.type(screen.getByLabelText('New note'), 'one more');
+    await user.click(screen.getByRole('button', { name: 'Add Note' }));
+    expect(await screen.findByText(quotaMessage('notes'))).toBeInTheDocument();
+    expect(screen.getByText('Failed to add note.')).toBeInTheDocument();
   });
 
   it('shows "No list selected" without pages', async () => {

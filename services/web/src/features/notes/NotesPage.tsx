@@ -1,9 +1,11 @@
-import { useEffect, useId, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
 import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
@@ -26,6 +28,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FilterIcon from '@mui/icons-material/FilterList';
 import FullscreenIcon from '@mui/icons-material/OpenInFull';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
+import OpenIcon from '@mui/icons-material/OpenInNew';
 import SearchIcon from '@mui/icons-material/Search';
 import type { Client, NoteItem, NoteList } from '@daybook/shared';
 import { useSignedInUser } from '../../api/authApi';
@@ -35,19 +38,21 @@ import {
   useCreateNoteListMutation,
   useDeleteNoteItemMutation,
   useDeleteNoteListMutation,
-  useGetNoteItemsQuery,
+  useGetNoteItemQuery,
+  useGetNoteItemsInfiniteQuery,
   useGetNoteListsQuery,
   useSearchNotesQuery,
   useUpdateNoteItemMutation,
   useUpdateNoteListMutation,
 } from '../../api/notesApi';
-import { isApiError, isUnauthorized } from '../../api/apiError';
+import { isApiError, isUnauthorized, refusalMessage } from '../../api/apiError';
 import { ClientChip } from '../../components/ClientChip';
 import { EmptyState } from '../../components/EmptyState';
 import { ResponsiveModal, WIDE_SCREEN_QUERY } from '../../components/ResponsiveModal';
 import { SkeletonRows } from '../../components/SkeletonRows';
-import { toast, toastError } from '../../lib/toast';
+import { toast, toastFailure } from '../../lib/toast';
 import { countLabel } from '../../lib/format';
+import { Excerpt } from './Excerpt';
 import { ClientTagSelect, FormatToolbar, NO_CLIENT, NoteEditor, useFormattableText, handleEditorShortcut } from './NoteEditor';
 import { NoteContent } from './Markdown';
 import { activeFilterCount, buildPageTree, flattenTree, initialNotesState, notesReducer, type PageNode } from './notesState';
@@ -74,9 +79,12 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** Spec §8: the failure toast says what failed; the server's reply is not shown (a 401 already logs out). */
+/**
+ * Spec §8: the failure toast says what failed; the server's reply is shown only when it is a reason the
+ * user can act on (a quota reached, too many requests). A 401 already logs out.
+ */
 function failure(error: unknown, text: string) {
-  if (!isUnauthorized(error)) toastError(text);
+  if (!isUnauthorized(error)) toastFailure(text, error);
 }
 
 function dateLabel(iso: string, timeZone: string) {
@@ -424,6 +432,45 @@ function FullScreenNote({ item, clients, onClose }: { item: NoteItem; clients: r
 
 // ---------------------------------------------------------------------------------------------
 
+/** The end of a page's loaded notes when more follow: the next ones load as it scrolls into view (or on a click). */
+function MoreNotes({ loading, loaded, onMore }: { loading: boolean; loaded: number; onMore: () => void }) {
+  const sentinel = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || loading || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onMore();
+    }, { rootMargin: '400px 0px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [loading, loaded, onMore]);
+  return (
+    <Box ref={sentinel} sx={{ textAlign: 'center', py: 1 }}>
+      {loading ? <CircularProgress size={24} aria-label="Loading more notes" /> : <Button onClick={onMore}>Load more notes</Button>}
+    </Box>
+  );
+}
+
+/** A note found by search, loaded whole (the search answered an excerpt), in the full-screen editor. */
+function OpenedNote({ itemId, clients, onClose }: { itemId: string; clients: readonly Client[]; onClose: () => void }) {
+  const note = useGetNoteItemQuery(itemId);
+  const titleId = useId();
+  useEffect(() => {
+    if (!note.isError) return;
+    failure(note.error, 'Failed to open note.');
+    onClose();
+  }, [note.isError, note.error, onClose]);
+  if (note.data) return <FullScreenNote item={note.data} clients={clients} onClose={onClose} />;
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId}>
+      <Box sx={{ p: 3, display: 'flex', alignItems: 'center', gap: 2 }}>
+        <CircularProgress size={24} />
+        <Typography id={titleId}>Opening note...</Typography>
+      </Box>
+    </Dialog>
+  );
+}
+
 function SelectedPage({
   list,
   clients,
@@ -442,11 +489,14 @@ function SelectedPage({
   onCloseEditors: () => void;
 }) {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY, { noSsr: true });
-  const items = useGetNoteItemsQuery(list.id);
+  const items = useGetNoteItemsInfiniteQuery(list.id);
   const [fullScreenId, setFullScreenId] = useState<string | null>(null);
   const client = clientOf(clients, list.clientId);
-  const sorted = useMemo(() => [...(items.data ?? [])].sort((a, b) => a.sortOrder - b.sortOrder || a.createdAt.localeCompare(b.createdAt)), [items.data]);
+  // In the api's order (sortOrder, then creation), a page of notes at a time.
+  const sorted = useMemo(() => items.data?.pages.flatMap((page) => page.items) ?? [], [items.data]);
   const fullScreenItem = sorted.find((item) => item.id === fullScreenId);
+  const { fetchNextPage } = items;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
@@ -458,6 +508,18 @@ function SelectedPage({
       </Box>
       {items.isLoading ? (
         <SkeletonRows count={2} />
+      ) : items.isError && !items.data ? (
+        <Alert
+          severity="warning"
+          variant="outlined"
+          action={
+            <Button color="inherit" size="small" onClick={() => void items.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {refusalMessage(items.error) ?? 'These notes could not be loaded. Check your connection and try again.'}
+        </Alert>
       ) : sorted.length === 0 ? (
         <Typography color="text.secondary" variant="body2">
           No notes yet. Write the first one below.
@@ -481,17 +543,33 @@ function SelectedPage({
           />
         ))
       )}
+      {items.hasNextPage && <MoreNotes loading={items.isFetchingNextPage} loaded={sorted.length} onMore={loadMore} />}
       {fullScreenItem && <FullScreenNote item={fullScreenItem} clients={clients} onClose={() => setFullScreenId(null)} />}
       <AddNote key={list.id} list={list} clients={clients} />
     </Box>
   );
 }
 
-function SearchResults({ criteria, markdown, timeZone, onOpen }: { criteria: Parameters<typeof useSearchNotesQuery>[0]; markdown: boolean; timeZone: string; onOpen: (id: string) => void }) {
+function SearchResults({
+  criteria,
+  markdown,
+  timeZone,
+  onOpen,
+  onOpenNote,
+}: {
+  criteria: Parameters<typeof useSearchNotesQuery>[0];
+  markdown: boolean;
+  timeZone: string;
+  onOpen: (id: string) => void;
+  onOpenNote: (itemId: string) => void;
+}) {
   const search = useSearchNotesQuery(criteria, { refetchOnMountOrArgChange: true });
   if (search.isLoading || search.isFetching) return <SkeletonRows count={2} />;
   // Spec §8: a failed search is an error with the status and text.
-  if (search.isError) return <EmptyState title="Search failed" description={isApiError(search.error) ? search.error.message : 'Check your connection and try again.'} />;
+  if (search.isError) {
+    const description = refusalMessage(search.error) ?? (isApiError(search.error) ? search.error.message : 'Check your connection and try again.');
+    return <EmptyState title="Search failed" description={description} />;
+  }
   const results = search.data ?? [];
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="search-results">
@@ -514,12 +592,15 @@ function SearchResults({ criteria, markdown, timeZone, onOpen }: { criteria: Par
           ) : (
             result.items.map((item) => (
               <Box key={item.itemId} data-testid="search-item" sx={{ borderTop: 1, borderColor: 'divider', py: 1 }}>
-                <NoteContent content={item.itemContent} markdown={markdown} />
+                <Excerpt text={item.itemContent} highlights={item.highlights} links={markdown} />
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.5 }}>
                   {item.itemClient && <ClientChip name={item.itemClient.name} color={item.itemClient.color} />}
                   <Typography variant="caption" color="text.secondary">
                     {dateLabel(item.createdAt, timeZone)}
                   </Typography>
+                  <Button size="small" startIcon={<OpenIcon fontSize="small" />} onClick={() => onOpenNote(item.itemId)} sx={{ ml: 'auto' }}>
+                    Open note
+                  </Button>
                 </Box>
               </Box>
             ))
@@ -544,6 +625,7 @@ export function NotesPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [pageDialog, setPageDialog] = useState<PageDialogState | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [openedNoteId, setOpenedNoteId] = useState<string | null>(null);
   const debouncedSearch = useDebounced(state.search, NOTES_SEARCH_DEBOUNCE_MS);
 
   const tree = useMemo(() => buildPageTree(lists.data ?? []), [lists.data]);
@@ -557,6 +639,8 @@ export function NotesPage() {
   const filterCount = activeFilterCount(state.filters);
   const searching = debouncedSearch.trim() !== '' || filterCount > 0;
   const criteria = { query: debouncedSearch, ...state.filters };
+
+  const closeOpenedNote = useCallback(() => setOpenedNoteId(null), []);
 
   const removeSelected = async () => {
     if (!selected) return;
@@ -681,7 +765,7 @@ export function NotesPage() {
 
           <Box component="main" sx={{ minWidth: 0 }}>
             {searching ? (
-              <SearchResults criteria={criteria} markdown={markdown} timeZone={timeZone} onOpen={(id) => dispatch({ type: 'select', id })} />
+              <SearchResults criteria={criteria} markdown={markdown} timeZone={timeZone} onOpen={(id) => dispatch({ type: 'select', id })} onOpenNote={setOpenedNoteId} />
             ) : lists.isLoading ? (
               <SkeletonRows count={3} />
             ) : selected ? (
@@ -701,6 +785,7 @@ export function NotesPage() {
         </Box>
       </Container>
 
+      {openedNoteId && <OpenedNote itemId={openedNoteId} clients={clients} onClose={closeOpenedNote} />}
       {pageDialog && (
         <PageDialog
           key={`${pageDialog.mode}-${pageDialog.parent?.id ?? pageDialog.list?.id ?? 'root'}`}

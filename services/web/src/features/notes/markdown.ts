@@ -30,3 +30,16 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
 export function renderMarkdown(source: string): string {
   return md.render(source);
 }
+
+export interface FoundLink {
+  start: number;
+  end: number;
+  href: string;
+}
+
+/** The http(s) addresses in plain text, found as the markdown view finds them (linkify), safe ones only. */
+export function findLinks(text: string): FoundLink[] {
+  return (md.linkify.match(text) ?? [])
+    .filter((match) => /^https?:/i.test(match.url) && isSafeUrl(match.url))
+    .map((match) => ({ start: match.index, end: match.lastIndex, href: match.url }));
+}

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { taskListSchema } from '@daybook/shared';
 import { json, makeTask, mockFetch, renderWithProviders, uuid } from '../../test/render';
 import { DailyReviewFlow } from './DailyReviewFlow';
 
@@ -7,9 +8,10 @@ import { DailyReviewFlow } from './DailyReviewFlow';
 const NOW = new Date('2026-03-04T15:00:00Z');
 const user = { timezone: 'America/New_York' as const };
 
+/** The day's list holds every overdue open task (the api's /today), so the banner reads it, not every open task. */
 function api(tasks: ReturnType<typeof makeTask>[], reviewed: boolean) {
   return mockFetch((req) => {
-    if (req.path === '/api/tasks/active') return json(200, tasks);
+    if (req.path === '/api/tasks/today') return json(200, taskListSchema.parse(tasks));
     if (req.path === '/api/daily-plan') return json(200, { date: '2026-03-04', priorityTaskIds: [], reviewed });
     if (req.path === '/api/daily-plan/reviewed') return json(200, { date: '2026-03-04', priorityTaskIds: [], reviewed: true });
     if (req.method === 'PATCH') return json(200, tasks[0]);
@@ -27,9 +29,10 @@ const overdue = [
 
 describe('overdue banner', () => {
   it('shows the count, the first 3 with their days and +N more', async () => {
-    api(overdue, true);
+    const { requests } = api(overdue, true);
     renderWithProviders(<DailyReviewFlow user={user} now={NOW} />);
     const banner = await screen.findByTestId('overdue-banner');
+    expect(requests.some((r) => r.path.startsWith('/api/tasks/active'))).toBe(false);
     expect(within(banner).getByText('4 overdue tasks')).toBeInTheDocument();
     expect(within(banner).getByText('31 days overdue')).toBeInTheDocument();
     expect(within(banner).getByText('4 days overdue')).toBeInTheDocument();

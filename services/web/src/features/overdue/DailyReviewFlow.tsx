@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import type { User } from '@daybook/shared';
+import { isWeekendMode, type User } from '@daybook/shared';
 import { useGetDailyPlanQuery, useMarkDailyPlanReviewedMutation } from '../../api/dailyPlanApi';
-import { useGetActiveTasksQuery } from '../../api/tasksApi';
+import { useGetDayTasksQuery } from '../../api/tasksApi';
 import { OverdueBanner } from './OverdueBanner';
 import { overdueTasks, REVIEW_PROMPT_DELAY_MS, reviewPromptAction } from './overdue';
 
@@ -12,21 +12,22 @@ const PrioritiesDialog = lazy(() => import('../daily-review/PrioritiesDialog'));
  * The dashboard's overdue banner and the once-a-day review (spec §2, §4; DECISIONS 14): 1 s after the
  * dashboard loads, when today is not yet reviewed on the server, the Overdue Tasks Review opens if tasks
  * are overdue, or today is simply recorded. Closing or skipping records today too; 'Continue to
- * Dashboard' opens the priorities dialog.
+ * Dashboard' opens the priorities dialog. The overdue tasks come from the dashboard's day list, which
+ * holds every overdue open task.
  */
 export function DailyReviewFlow({ user, now }: { user: Pick<User, 'timezone'>; now: Date }) {
   const timeZone = user.timezone;
   const plan = useGetDailyPlanQuery();
-  const active = useGetActiveTasksQuery();
+  const day = useGetDayTasksQuery(isWeekendMode(now, timeZone));
   const [markReviewed] = useMarkDailyPlanReviewedMutation();
-  const overdue = useMemo(() => overdueTasks(active.data ?? [], now, timeZone), [active.data, now, timeZone]);
+  const overdue = useMemo(() => overdueTasks(day.data ?? [], now, timeZone), [day.data, now, timeZone]);
   const [overdueDialog, setOverdue] = useState({ open: false, mounted: false });
   const [priorities, setPriorities] = useState({ open: false, key: 0 });
   const prompted = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const ready = plan.isSuccess && active.isSuccess;
+  const ready = plan.isSuccess && day.isSuccess;
   const reviewed = plan.data?.reviewed ?? true;
   const latest = useRef({ reviewed, overdueCount: overdue.length });
   useEffect(() => {

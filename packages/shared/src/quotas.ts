@@ -1,0 +1,24 @@
+/**
+ * Per-user quotas (DECISIONS 22): generous for any real use, they keep one account from growing its lists
+ * without bound. A create that would pass one is refused with 409 `quota_exceeded` and this message.
+ */
+export const QUOTAS = {
+  /** Tasks that are not archived (archived tasks load in pages and do not count). */
+  liveTasks: 50_000,
+  notes: 50_000,
+  notePages: 5_000,
+  clients: 1_000,
+  contacts: 1_000,
+} as const;
+export type QuotaName = keyof typeof QUOTAS;
+
+const WHAT: Record<QuotaName, string> = {
+  liveTasks: 'open tasks (archive or delete some to add more)',
+  notes: 'notes (delete some to add more)',
+  notePages: 'note pages (delete some to add more)',
+  clients: 'clients (delete some to add more)',
+  contacts: 'delegation contacts (delete some to add more)',
+};
+
+/** 'You have reached the limit of 1,000 clients (delete some to add more).' */
+export const quotaMessage = (name: QuotaName) => `You have reached the limit of ${QUOTAS[name].toLocaleString('en-US')} ${WHAT[name]}.`;

@@ -1,0 +1,192 @@
+import { isIPv6 } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Middleware } from 'koa';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Env } from '../config/env';
+import type { AppState } from './actor';
+import { tooManyRequests } from './errors';
+
+/** Failures of one username (from any address) and of one address (any username), per LOGIN_MAX_FAILURES. */
+const USERNAME_FAILURES_FACTOR = 4;
+const ADDRESS_FAILURES_FACTOR = 20;
+/** How long a username or an address stays refused once it passed its count: briefly, so a real user is not locked out. */
+const BRIEF_BLOCK_SECONDS = 60;
+/** Each earlier failure of a username slows its next attempt down by this much, up to the maximum. */
+const DELAY_PER_FAILURE_MS = 100;
+const MAX_DELAY_MS = 1_000;
+
+interface LimitOptions {
+  /** Part of the limiter's Redis keys (`daybook:limit:<name>:<key>`). */
+  name: string;
+  points: number;
+  /** Seconds from the first point until the count starts over. */
+  duration: number;
+  /** Seconds a key stays refused once it passed its points (else until the count starts over). */
+  blockDuration?: number;
+  /**
+   * Once a key is refused, refuse it in this process until its count starts over without asking Redis:
+   * a flood of refused requests then costs no round trip each.
+   */
+  blockInMemory?: boolean;
+}
+
+/**
+ * A count kept in Redis, so every api replica shares it, and increased atomically (a burst of parallel
+ * requests is counted exactly). While Redis is away an in-process twin counts instead: an outage neither
+ * lifts the limit nor fails the request.
+ */
+function limiter(redis: Redis, { name, blockInMemory, ...options }: LimitOptions): RateLimiterRedis {
+  const keyPrefix = `daybook:limit:${name}`;
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    rejectIfRedisNotReady: true,
+    ...(blockInMemory ? { inMemoryBlockOnConsumed: options.points + 1 } : {}),
+    ...options,
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix, ...options }),
+  });
+}
+
+const inWords = (seconds: number) =>
+  seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
+
+/** A limiter's refusal as a 429 with Retry-After and a message that says when to come back. */
+function refusal(rejection: unknown, message: (wait: string) => string): unknown {
+  if (!(rejection instanceof RateLimiterRes)) return rejection;
+  const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+  return tooManyRequests(message(inWords(seconds)), seconds);
+}
+
+/**
+ * The key of a client address: IPv4 as it is (also when written as IPv6, `::ffff:10.0.0.7`), IPv6 by its
+ * /64 network, since one host usually holds a whole /64.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail] = address.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
+
+/**
+ * DECISIONS 10 and 22: sign-in failures are counted before the password is checked, so a burst of
+ * parallel guesses is throttled like a sequence. Three counts, each blocking something different:
+ * - consecutive failures of one username from one address (LOGIN_MAX_FAILURES per LOGIN_WINDOW_SECONDS)
+ *   block that pair for the window: a guesser stops, everyone else at that address goes on;
+ * - failures of one username from any address (4 × LOGIN_MAX_FAILURES) slow its attempts down, then
+ *   block that username briefly (guessing from many addresses);
+ * - failures from one address for any username (20 × LOGIN_MAX_FAILURES) block that address briefly.
+ * A correct password gives its point back and starts the pair's count over.
+ */
+function loginLimits(redis: Redis, maxFailures: number, windowSeconds: number) {
+  const brief = Math.min(BRIEF_BLOCK_SECONDS, windowSeconds);
+  const perPair = limiter(redis, { name: 'login-failures:user-address', points: maxFailures, duration: windowSeconds, blockDuration: windowSeconds });
+  const perUser = limiter(redis, {
+    name: 'login-failures:user',
+    points: maxFailures * USERNAME_FAILURES_FACTOR,
+    duration: windowSeconds,
+    blockDuration: brief,
+  });
+  const perAddress = limiter(redis, {
+    name: 'login-failures:address',
+    points: maxFailures * ADDRESS_FAILURES_FACTOR,
+    duration: windowSeconds,
+    blockDuration: brief,
+  });
+
+  return {
+    /**
+     * Counts a sign-in attempt as a failure (429 when one of the counts is used up); call `succeeded()`
+     * when the password was right.
+     */
+    async attempt(username: string, ip: string): Promise<{ succeeded(): Promise<void> }> {
+      const user = username.toLowerCase();
+      const address = addressKey(ip);
+      const pair = `${address} ${user}`; // an address has no spaces
+      const counts: Array<[RateLimiterRedis, string]> = [
+        [perPair, pair],
+        [perUser, user],
+        [perAddress, address],
+      ];
+      const counted: typeof counts = [];
+      let earlierFailuresOfUser = 0;
+      for (const [limit, key] of counts) {
+        try {
+          const res = await limit.consume(key);
+          if (limit === perUser) earlierFailuresOfUser = res.consumedPoints - 1;
+        } catch (rejection) {
+          // Refused: the counts taken so far were not attempts after all.
+          await Promise.all(counted.map(([taken, takenKey]) => taken.reward(takenKey)));
+          throw refusal(rejection, (wait) => `Too many failed login attempts. Try again in ${wait}.`);
+        }
+        counted.push([limit, key]);
+      }
+      if (earlierFailuresOfUser > 0) await sleep(Math.min(earlierFailuresOfUser * DELAY_PER_FAILURE_MS, MAX_DELAY_MS));
+      return {
+        async succeeded() {
+          await Promise.all([perPair.delete(pair), perUser.reward(user), perAddress.reward(address)]);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * A per-user rate limit as middleware, counted over windows of `windowSeconds`; requests without a
+ * signed-in user pass (the route answers 401).
+ */
+function perUserRate(redis: Redis, name: string, perMinute: number, message: (wait: string) => string, windowSeconds = 60): Middleware {
+  const perUser = limiter(redis, { name, points: Math.max(1, Math.round((perMinute * windowSeconds) / 60)), duration: windowSeconds, blockInMemory: true });
+  return async (ctx, next) => {
+    const userId = (ctx.state as AppState).actor?.id;
+    if (userId) {
+      try {
+        await perUser.consume(userId);
+      } catch (rejection) {
+        throw refusal(rejection, message);
+      }
+    }
+    await next();
+  };
+}
+
+/** Every rate limit of the api (DECISIONS 22), sized by the environment (docs/configuration.md). */
+export function createRateLimits(redis: Redis, env: Env) {
+  const registrations = limiter(redis, { name: 'registrations:address', points: env.REGISTRATION_MAX_PER_HOUR, duration: 3600 });
+  return {
+    login: loginLimits(redis, env.LOGIN_MAX_FAILURES, env.LOGIN_WINDOW_SECONDS),
+    /** Counts an account registration from this address; 429 past REGISTRATION_MAX_PER_HOUR. */
+    async registration(ip: string): Promise<void> {
+      try {
+        await registrations.consume(addressKey(ip));
+      } catch (rejection) {
+        throw refusal(rejection, (wait) => `Too many accounts were created from your network. Try again in ${wait}.`);
+      }
+    },
+    /** POST /api/ai/structure-task: AI_MAX_PER_MINUTE per user. */
+    aiRequests: perUserRate(
+      redis,
+      'ai-requests:user',
+      env.AI_MAX_PER_MINUTE,
+      (wait) => `You are sending task descriptions too quickly. Please wait ${wait} and try again.`,
+    ),
+    /**
+     * Searches and list pages: HEAVY_READS_PER_MINUTE per user, counted over 10 s windows, so a flood is
+     * cut short within seconds while a person scrolling and searching never meets it.
+     */
+    heavyReads: perUserRate(
+      redis,
+      'heavy-reads:user',
+      env.HEAVY_READS_PER_MINUTE,
+      (wait) => `Too many searches and lists at once. Please wait ${wait} and try again.`,
+      10,
+    ),
+  };
+}
+export type RateLimits = ReturnType<typeof createRateLimits>;
