@@ -22,12 +22,12 @@ const READS = {
       order by t.sort_order`,
     [user.id, user.timezone],
   ],
-  // The first page of the list, in its order (DECISIONS 22: lists answer in pages of 200).
+  // The first page of the list, in its order (DECISIONS 22: lists answer in pages of 50).
   '/api/tasks/active': (user) => [
     `select ${TASK_COLUMNS} from tasks t where t.user_id = $1 and not t.is_archived and not t.is_backlog
       order by t.sort_order, case t.priority when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 else 1 end desc,
         t.due_date nulls last, t.due_time nulls last, t.created_at desc, t.id
-      limit 201`,
+      limit 51`,
     [user.id],
   ],
   '/api/tasks/calendar': (user, query) => [

@@ -65,15 +65,17 @@ async function lighthouseRun(url, cookie) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
   try {
     const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } });
-    const ms = (id) => Math.round(lhr.audits[id].numericValue);
+    // An audit Lighthouse could not compute in a run (it happens now and then) reads as null.
+    const value = (id) => lhr.audits[id]?.numericValue ?? null;
+    const ms = (id) => (value(id) === null ? null : Math.round(value(id)));
     return {
-      score: Math.round(lhr.categories.performance.score * 100),
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       fcpMs: ms('first-contentful-paint'),
       lcpMs: ms('largest-contentful-paint'),
       tbtMs: ms('total-blocking-time'),
-      cls: +lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
+      cls: value('cumulative-layout-shift') === null ? null : +value('cumulative-layout-shift').toFixed(3),
       speedIndexMs: ms('speed-index'),
-      transferKb: Math.round(lhr.audits['total-byte-weight'].numericValue / 1024),
+      transferKb: value('total-byte-weight') === null ? null : Math.round(value('total-byte-weight') / 1024),
     };
   } finally {
     await browser.close();

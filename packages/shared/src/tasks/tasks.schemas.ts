@@ -174,9 +174,10 @@ export type ArchivedQuery = z.infer<typeof archivedQuerySchema>;
 
 /**
  * The live task lists (all, active, backlog, delegated, a Kanban column) load in pages (DECISIONS 22):
- * a page holds what a normal user has in one list, and a list of thousands loads as the user scrolls.
+ * a page fills a screen or two, and the next one loads as the user scrolls; a page costs the same
+ * whether the list holds fifty tasks or twenty thousand.
  */
-export const TASK_PAGE_DEFAULT = 200;
+export const TASK_PAGE_DEFAULT = 50;
 export const TASK_PAGE_MAX = 200;
 export const taskListQuerySchema = pageQuerySchema(TASK_PAGE_DEFAULT, TASK_PAGE_MAX);
 

@@ -29,7 +29,7 @@ const ITEM_MATCHES = (alias: string) => `${alias}.search_vector @@ to_tsquery(${
 const LIST_MATCHES = (alias: string) => `to_tsvector(${SEARCH_CONFIG}, ${alias}.title) @@ to_tsquery(${SEARCH_CONFIG}, ?)`;
 
 /** At most this many notes (newest first) and this many pages matched by themselves answer a search. */
-export const NOTE_SEARCH_ITEM_LIMIT = 200;
+export const NOTE_SEARCH_ITEM_LIMIT = 50;
 export const NOTE_SEARCH_LIST_LIMIT = 100;
 const MAX_TERMS = 20;
 
