@@ -15,6 +15,7 @@ import { createSessionStore } from './http/session-store';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { createAiService } from './modules/ai/ai.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
 import { clientRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
 import { contactRoutes } from './modules/contacts/contacts.routes';
@@ -22,6 +23,7 @@ import { createContactsService } from './modules/contacts/contacts.service';
 import { dailyPlanRoutes } from './modules/daily-plan/daily-plan.routes';
 import { createDailyPlanService } from './modules/daily-plan/daily-plan.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createHealthService } from './modules/health/health.service';
 import { noteRoutes } from './modules/notes/notes.routes';
 import { createNotesService } from './modules/notes/notes.service';
 import { createTaskCommentsService } from './modules/tasks/task-comments.service';
@@ -29,7 +31,8 @@ import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { createTasksService } from './modules/tasks/tasks.service';
 import { timeIncrementRoutes } from './modules/time-increments/time-increments.routes';
 import { createTimeIncrementsService } from './modules/time-increments/time-increments.service';
-import { adminRoutes } from './modules/users/admin.routes';
+import { adminRoutes } from './modules/users/users.admin.routes';
+import { userRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import type { StructureTaskQueue } from './queue/structure-task.queue';
 
@@ -93,8 +96,9 @@ export function createApp(deps: AppDeps): Koa {
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8', onError: onBodyParserError }));
 
   const routers = [
-    healthRoutes(em, redis),
-    authRoutes(users, limits),
+    healthRoutes(createHealthService(em, redis)),
+    authRoutes(createAuthService(users), limits),
+    userRoutes(users),
     adminRoutes(users),
     tasksRoutes(tasks, taskComments, dailyPlan, heavyRead),
     dailyPlanRoutes(dailyPlan),

@@ -1,7 +1,7 @@
 import { AppSettingEntity } from './app-setting.entity';
 import { SessionEntity } from '../modules/auth/session.entity';
 import { ClientEntity } from '../modules/clients/client.entity';
-import { DelegationContactEntity } from '../modules/contacts/delegation-contact.entity';
+import { DelegationContactEntity } from '../modules/contacts/contact.entity';
 import { DailyPlanEntity } from '../modules/daily-plan/daily-plan.entity';
 import { NoteItemEntity, NoteListEntity } from '../modules/notes/note.entity';
 import { TaskCommentEntity, TaskEntity } from '../modules/tasks/task.entity';

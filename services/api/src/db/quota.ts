@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { QUOTAS, quotaMessage, type QuotaName } from '@daybook/shared';
-import { quotaExceeded } from '../http/errors';
+import { quotaExceeded } from '../core/errors';
 
 /**
  * Refuses an addition that would take the user past a quota (DECISIONS 22): `rows` is the SQL of the

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@daybook/shared';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

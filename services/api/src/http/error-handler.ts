@@ -9,7 +9,7 @@ import {
   UniqueConstraintViolationException,
 } from '@mikro-orm/core';
 import type { ErrorBody } from '@daybook/shared';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 import type { Logger } from '../logger';
 
 type Issue = NonNullable<ErrorBody['error']['issues']>[number];

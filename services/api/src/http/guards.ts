@@ -1,30 +1,36 @@
-import type { Context } from 'koa';
-import type { Role, Timezone } from '@daybook/shared';
-import { forbidden, unauthorized } from './errors';
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { Actor } from '../core/actor';
+import { forbidden, unauthorized } from '../core/errors';
 
-/** The signed-in user as every service receives it: read with the session, in the same query. */
-export interface Actor {
-  id: string;
-  username: string;
-  role: Role;
-  timezone: Timezone;
-  enableDelegation: boolean;
-}
-
+/** What the session store puts on `ctx.state`: the signed-in user, when there is one. */
 export interface AppState {
   actor?: Actor;
 }
 
-/** The acting user of a request, or a 401. */
-export function requireActor(ctx: Context): Actor {
-  const actor = (ctx.state as AppState).actor;
-  if (!actor || !ctx.session?.userId) throw unauthorized();
-  return actor;
+/** The state of a route behind `signedIn`: the actor is there. */
+export interface SignedInState {
+  actor: Actor;
 }
 
-/** The acting user when an admin (DECISIONS 7), else a 403 (401 when signed out). */
-export function requireAdmin(ctx: Context): Actor {
-  const actor = requireActor(ctx);
-  if (actor.role !== 'admin') throw forbidden('Admin access required');
-  return actor;
+/** The sign-in guard: 401 unless the request carries a live session of an existing user. */
+export const signedIn: Middleware<AppState> = (ctx, next) => {
+  if (!ctx.state.actor || !ctx.session?.userId) throw unauthorized();
+  return next();
+};
+
+/** After `signedIn`: 403 unless the user is an admin (DECISIONS 7). */
+export const adminOnly: Middleware<SignedInState> = (ctx, next) => {
+  if (ctx.state.actor.role !== 'admin') throw forbidden('Admin access required');
+  return next();
+};
+
+/**
+ * A router whose every route needs a signed-in user (and whatever `guards` add): its handlers read the
+ * typed `ctx.state.actor`. The guards run for the routes this router matches, before their handlers.
+ */
+export function signedInRouter(prefix: string, ...guards: Middleware<SignedInState>[]): Router<SignedInState> {
+  const router = new Router<SignedInState>({ prefix });
+  router.use(signedIn as Middleware<SignedInState>, ...guards);
+  return router;
 }

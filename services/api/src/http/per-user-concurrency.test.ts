@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import request from 'supertest';
 import { createLogger } from '../logger';
-import type { AppState } from './actor';
+import type { AppState } from './guards';
 import { errorHandler } from './error-handler';
 import { perUserConcurrency } from './per-user-concurrency';
 

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import type { AppState } from './actor';
-import { tooManyRequests } from './errors';
+import type { AppState } from './guards';
+import { tooManyRequests } from '../core/errors';
 
 export interface PerUserConcurrencyOptions {
   /** Requests of one user that may run at once through this gate. */

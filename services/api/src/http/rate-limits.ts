@@ -2,10 +2,10 @@ import { isIPv6 } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Middleware } from 'koa';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Env } from '../config/env';
-import type { AppState } from './actor';
-import { tooManyRequests } from './errors';
+import type { AppState } from './guards';
+import { tooManyRequests } from '../core/errors';
 
 /** Failures of one username (from any address) and of one address (any username), per LOGIN_MAX_FAILURES. */
 const USERNAME_FAILURES_FACTOR = 4;
@@ -137,12 +137,8 @@ function loginLimits(redis: Redis, maxFailures: number, windowSeconds: number) {
   };
 }
 
-/**
- * A per-user rate limit as middleware, counted over windows of `windowSeconds`; requests without a
- * signed-in user pass (the route answers 401).
- */
-function perUserRate(redis: Redis, name: string, perMinute: number, message: (wait: string) => string, windowSeconds = 60): Middleware {
-  const perUser = limiter(redis, { name, points: Math.max(1, Math.round((perMinute * windowSeconds) / 60)), duration: windowSeconds, blockInMemory: true });
+/** A per-user rate limit as middleware; requests without a signed-in user pass (the route answers 401). */
+function perUserRate(perUser: RateLimiterAbstract, message: (wait: string) => string): Middleware {
   return async (ctx, next) => {
     const userId = (ctx.state as AppState).actor?.id;
     if (userId) {
@@ -171,21 +167,18 @@ export function createRateLimits(redis: Redis, env: Env) {
     },
     /** POST /api/ai/structure-task: AI_MAX_PER_MINUTE per user. */
     aiRequests: perUserRate(
-      redis,
-      'ai-requests:user',
-      env.AI_MAX_PER_MINUTE,
+      limiter(redis, { name: 'ai-requests:user', points: env.AI_MAX_PER_MINUTE, duration: 60, blockInMemory: true }),
       (wait) => `You are sending task descriptions too quickly. Please wait ${wait} and try again.`,
     ),
     /**
      * Searches and list pages: HEAVY_READS_PER_MINUTE per user, counted over 10 s windows, so a flood is
-     * cut short within seconds while a person scrolling and searching never meets it.
+     * cut short within seconds while a person scrolling and searching never meets it. Counted in each api
+     * process (the hottest reads pay no Redis round trip): with several replicas a user's budget is that
+     * many times larger, still bounded.
      */
     heavyReads: perUserRate(
-      redis,
-      'heavy-reads:user',
-      env.HEAVY_READS_PER_MINUTE,
+      new RateLimiterMemory({ keyPrefix: 'heavy-reads:user', points: Math.max(1, Math.round(env.HEAVY_READS_PER_MINUTE / 6)), duration: 10 }),
       (wait) => `Too many searches and lists at once. Please wait ${wait} and try again.`,
-      10,
     ),
   };
 }

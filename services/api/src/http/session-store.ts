@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor, AppState } from './actor';
+import type { Actor } from '../core/actor';
+import type { AppState } from './guards';
 
 interface SessionRow {
   sess: Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { DAY_LIST_MAX, TASK_PAGE_DEFAULT, type TaskPage } from '@daybook/shared';
-import type { Actor } from '../http/actor';
+import type { Actor } from '../core/actor';
 import { createDailyPlanService } from '../modules/daily-plan/daily-plan.service';
 import { createTasksService } from '../modules/tasks/tasks.service';
 import { planOf, scansOf, statementsOf } from '../test/query-plans';

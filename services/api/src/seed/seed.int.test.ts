@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Actor } from '../http/actor';
+import type { Actor } from '../core/actor';
 import { createDailyPlanService } from '../modules/daily-plan/daily-plan.service';
 import { createTasksService } from '../modules/tasks/tasks.service';
 import { scansOfRead } from '../test/query-plans';

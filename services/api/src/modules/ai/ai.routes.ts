@@ -1,6 +1,6 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { structureTaskBodySchema } from '@daybook/shared';
-import { requireActor } from '../../http/actor';
+import { signedInRouter, type SignedInState } from '../../http/guards';
 import { perUserConcurrency } from '../../http/per-user-concurrency';
 import type { RateLimits } from '../../http/rate-limits';
 import { parseBody } from '../../http/validate';
@@ -11,8 +11,8 @@ import type { AiService } from './ai.service';
  * 429 past the user's rate (AI_MAX_PER_MINUTE) or with more than 2 of their calls running and 4 waiting
  * (DECISIONS 22: one user's flood never slows another user's entry).
  */
-export function aiRoutes(ai: AiService, limits: RateLimits): Router {
-  const router = new Router({ prefix: '/api/ai' });
+export function aiRoutes(ai: AiService, limits: RateLimits): Router<SignedInState> {
+  const router = signedInRouter('/api/ai');
   const inFlight = perUserConcurrency({
     limit: 2,
     queue: 4,
@@ -21,7 +21,7 @@ export function aiRoutes(ai: AiService, limits: RateLimits): Router {
   });
 
   router.post('/structure-task', limits.aiRequests, inFlight, async (ctx) => {
-    const actor = requireActor(ctx);
+    const { actor } = ctx.state;
     const body = parseBody(ctx, structureTaskBodySchema);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await ai.structureTask(actor, body);

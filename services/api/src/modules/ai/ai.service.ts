@@ -8,8 +8,8 @@ import {
   type StructuredTask,
   type StructureTaskBody,
 } from '@daybook/shared';
-import type { Actor } from '../../http/actor';
-import { serviceUnavailable } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { serviceUnavailable } from '../../core/errors';
 import { StructureTaskQueueError, type StructureTaskQueue } from '../../queue/structure-task.queue';
 
 export interface AiService {

@@ -1,23 +1,22 @@
 import Router from '@koa/router';
-import { loginBodySchema, registerBodySchema, userSettingsBodySchema, userTimezoneBodySchema } from '@daybook/shared';
-import { requireActor } from '../../http/actor';
-import { unauthorized } from '../../http/errors';
+import { loginBodySchema, registerBodySchema } from '@daybook/shared';
+import { unauthorized } from '../../core/errors';
 import type { RateLimits } from '../../http/rate-limits';
 import { parseBody } from '../../http/validate';
-import type { UsersService } from '../users/users.service';
 import { toUserDto } from '../users/users.mapper';
-import { decoyPasswordHash, verifyPassword } from './passwords';
+import type { AuthService } from './auth.service';
 
 /** Where the spec's client is sent after a 401, and where GET /api/login points: the landing page's login form. */
 export const LOGIN_PAGE = '/?auth=login';
 
-export function authRoutes(users: UsersService, limits: RateLimits): Router {
+/** The public routes: register, sign in, sign out. */
+export function authRoutes(auth: AuthService, limits: RateLimits): Router {
   const router = new Router({ prefix: '/api' });
 
   router.post('/register', async (ctx) => {
     const body = parseBody(ctx, registerBodySchema);
     await limits.registration(ctx.ip);
-    const user = await users.register(body);
+    const user = await auth.register(body);
     ctx.status = 201;
     ctx.body = toUserDto(user);
   });
@@ -26,9 +25,8 @@ export function authRoutes(users: UsersService, limits: RateLimits): Router {
     const { username, password } = parseBody(ctx, loginBodySchema);
     // Counted as a failure before the password is checked (a parallel burst is throttled too), given back when right.
     const attempt = await limits.login.attempt(username, ctx.ip);
-    const user = await users.findByUsername(username);
-    const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-    if (!user || !valid) throw unauthorized('Invalid username or password');
+    const user = await auth.checkCredentials(username, password);
+    if (!user) throw unauthorized('Invalid username or password');
     await attempt.succeeded();
     // A fresh session id at every sign-in: a session id planted before login is worthless.
     await ctx.session!.regenerate();
@@ -49,22 +47,6 @@ export function authRoutes(users: UsersService, limits: RateLimits): Router {
   router.get('/logout', (ctx) => {
     ctx.session = null;
     ctx.redirect('/');
-  });
-
-  router.get('/auth/user', async (ctx) => {
-    ctx.body = toUserDto(await users.get(requireActor(ctx)));
-  });
-
-  router.patch('/auth/user/settings', async (ctx) => {
-    const actor = requireActor(ctx);
-    const { enableDelegation } = parseBody(ctx, userSettingsBodySchema);
-    ctx.body = toUserDto(await users.updateSettings(actor, enableDelegation));
-  });
-
-  router.patch('/auth/user/timezone', async (ctx) => {
-    const actor = requireActor(ctx);
-    const { timezone } = parseBody(ctx, userTimezoneBodySchema);
-    ctx.body = toUserDto(await users.updateTimezone(actor, timezone));
   });
 
   return router;

@@ -8,9 +8,9 @@ import {
   type ClientReorderBody,
   type ClientUpdateBody,
 } from '@daybook/shared';
-import type { Actor } from '../../http/actor';
+import type { Actor } from '../../core/actor';
 import { assertQuotaRoom } from '../../db/quota';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../core/errors';
 import { jsonParam } from '../../db/sql';
 import { CLIENT_COLUMNS, toClientDto, type ClientRow } from './clients.mapper';
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sortClients, type DelegationContact as DelegationContactDto, type DelegationContactCreateBody, type DelegationContactUpdateBody } from '@daybook/shared';
-import type { Actor } from '../../http/actor';
+import type { Actor } from '../../core/actor';
 import { assertQuotaRoom } from '../../db/quota';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { CONTACT_COLUMNS, toContactDto, type ContactRow } from './contacts.mapper';
 
 /**

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MAX_DAILY_PRIORITIES, todayIn, type DailyPlan } from '@daybook/shared';
-import type { Actor } from '../../http/actor';
-import { badRequest, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { badRequest, notFound } from '../../core/errors';
 import { jsonParam } from '../../db/sql';
 import { TASK_DEFAULT_ORDER } from '../tasks/tasks.mapper';
 import type { TasksService } from '../tasks/tasks.service';

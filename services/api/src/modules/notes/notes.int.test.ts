@@ -1,7 +1,7 @@
 import { NOTE_ITEM_PAGE_DEFAULT, QUOTAS, quotaMessage, type Client, type NoteItem, type NoteItemPage, type NoteList } from '@daybook/shared';
 import { RequestContext } from '@mikro-orm/core';
-import { AppError } from '../../http/errors';
-import type { Actor } from '../../http/actor';
+import { AppError } from '../../core/errors';
+import type { Actor } from '../../core/actor';
 import { rowCounts, truncateAll } from '../../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../../test/test-app';
 import { createNotesService } from './notes.service';

@@ -16,8 +16,8 @@ import {
 } from '@daybook/shared';
 import { assertQuotaRoom } from '../../db/quota';
 import { afterKeys, cursorColumns, cursorOf, decodeCursor, orderByKeys, type SortKey } from '../../db/keyset';
-import type { Actor } from '../../http/actor';
-import { badRequest, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { badRequest, notFound } from '../../core/errors';
 import { NOTE_ITEM_COLUMNS, NOTE_LIST_COLUMNS, toNoteItemDto, toNoteListDto, type NoteItemRow, type NoteListRow } from './notes.mapper';
 import { planNoteSearch, searchCriteria, toSearchResults, type SearchItemRow, type SearchListRow } from './notes-search';
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TaskComment } from '@daybook/shared';
-import type { Actor } from '../../http/actor';
-import { notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { notFound } from '../../core/errors';
 import { toTaskCommentDto, type TaskCommentRow } from './tasks.mapper';
 
 /** Comments on a task; a comment is reached only through a task the actor owns. */

@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { PRIORITIES, RECURRING_TYPES, TASK_STATUSES } from '@daybook/shared';
 import { createdAtProperty, idProperty, updatedAtProperty } from '../../db/entity-helpers';
 import { ClientEntity } from '../clients/client.entity';
-import { DelegationContactEntity } from '../contacts/delegation-contact.entity';
+import { DelegationContactEntity } from '../contacts/contact.entity';
 import { UserEntity } from '../users/user.entity';
 
 export const TaskEntity = defineEntity({

@@ -23,8 +23,8 @@ import {
   type TaskReorderType,
   type TaskUpdateBody,
 } from '@daybook/shared';
-import type { Actor } from '../../http/actor';
-import { badRequest, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { badRequest, notFound } from '../../core/errors';
 import { afterKeys, cursorColumns, cursorOf, decodeCursor, orderByKeys, type SortKey } from '../../db/keyset';
 import { assertQuotaRoom } from '../../db/quota';
 import { jsonParam, TEXT_ARRAY_PARAM } from '../../db/sql';

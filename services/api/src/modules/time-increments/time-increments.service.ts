@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sortTimeIncrements, type TimeIncrement as TimeIncrementDto, type TimeIncrementCreateBody } from '@daybook/shared';
-import type { Actor } from '../../http/actor';
-import { conflict, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { conflict, notFound } from '../../core/errors';
 import { TIME_INCREMENT_COLUMNS, toTimeIncrementDto, type TimeIncrementRow } from './time-increments.mapper';
 
 export const DUPLICATE_TIME_INCREMENT_MESSAGE = 'This time increment already exists';

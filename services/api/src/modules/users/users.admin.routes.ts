@@ -1,35 +1,35 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { adminCreateUserBodySchema, adminResetPasswordBodySchema, adminUserParamsSchema, idParamsSchema } from '@daybook/shared';
-import { requireAdmin } from '../../http/actor';
+import { adminOnly, signedInRouter, type SignedInState } from '../../http/guards';
 import { parseBody, parseParams } from '../../http/validate';
 import { toUserDto } from './users.mapper';
 import type { UsersService } from './users.service';
 
-/** User management (spec §6, DECISIONS 7): admins only, enforced here. */
-export function adminRoutes(users: UsersService): Router {
-  const router = new Router({ prefix: '/api/admin' });
+/** User management (spec §6, DECISIONS 7): admins only, enforced by the router's guards. */
+export function adminRoutes(users: UsersService): Router<SignedInState> {
+  const router = signedInRouter('/api/admin', adminOnly);
 
   router.get('/users', async (ctx) => {
-    const admin = requireAdmin(ctx);
+    const { actor: admin } = ctx.state;
     ctx.body = (await users.list(admin)).map(toUserDto);
   });
 
   router.post('/users', async (ctx) => {
-    const admin = requireAdmin(ctx);
+    const { actor: admin } = ctx.state;
     const body = parseBody(ctx, adminCreateUserBodySchema);
     ctx.status = 201;
     ctx.body = toUserDto(await users.create(admin, body));
   });
 
   router.delete('/users/:id', async (ctx) => {
-    const admin = requireAdmin(ctx);
+    const { actor: admin } = ctx.state;
     const { id } = parseParams(ctx, idParamsSchema);
     await users.remove(admin, id);
     ctx.status = 204;
   });
 
   router.post('/users/:userId/reset-password', async (ctx) => {
-    const admin = requireAdmin(ctx);
+    const { actor: admin } = ctx.state;
     const { userId } = parseParams(ctx, adminUserParamsSchema);
     const { newPassword } = parseBody(ctx, adminResetPasswordBodySchema);
     await users.resetPassword(admin, userId, newPassword);

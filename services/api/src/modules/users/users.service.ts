@@ -8,8 +8,8 @@ import {
   type Role,
   type Timezone,
 } from '@daybook/shared';
-import type { Actor } from '../../http/actor';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { endSessionsOfUser } from '../../http/session-store';
 import { hashPassword } from '../auth/passwords';
 import { TimeIncrementEntity } from '../time-increments/time-increment.entity';
