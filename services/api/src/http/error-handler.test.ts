@@ -15,6 +15,8 @@ describe('isDatabaseUnavailable', () => {
     ['a connection failure (08006)', withCode('08006')],
     ['the server gone mid-query', new Error('Connection terminated unexpectedly')],
     ['a pooled client broken by the restart', new Error('Client has encountered a connection error and is not queryable')],
+    ['a transaction whose connection died under it', new Error('Transaction query already complete, run with DEBUG=knex:tx for more info')],
+    ['no pooled connection in time', new Error('Knex: Timeout acquiring a connection. The pool is probably full.')],
     ["the ORM's connection exception", new ConnectionException(withCode('ECONNREFUSED'))],
   ])('is true for %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);

@@ -33,14 +33,15 @@ const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 /**
  * True when Postgres is down or restarting rather than refusing this request: SQLSTATE class 08
  * (connection exception), 57P01–57P03 (shut down, crashed, not accepting connections yet), a socket
- * error, or the driver's "Connection terminated" when the server goes away mid-query (or "is not queryable" for a
- * pooled client that the same outage broke).
+ * error, or the driver's "Connection terminated" when the server goes away mid-query (and, for the same
+ * outage, "is not queryable" from a broken pooled client or "Transaction query already complete" from a
+ * transaction whose connection died under it), or no pooled connection freeing up in time.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof ConnectionException) return true;
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string' && (code.startsWith('08') || /^57P0[123]$/.test(code) || UNREACHABLE_CODES.has(code))) return true;
-  return error instanceof Error && /Connection terminated|terminating connection|timeout exceeded when trying to connect|is not queryable/i.test(error.message);
+  return error instanceof Error && /Connection terminated|terminating connection|timeout exceeded when trying to connect|is not queryable|Transaction query already complete|Timeout acquiring a connection/i.test(error.message);
 }
 
 /**
