@@ -36,7 +36,7 @@ export function afterKeys(keys: readonly SortKey[], values: readonly unknown[]):
 }
 
 /** A Postgres timestamptz as text (`2026-11-21 06:47:33.707012+00`) that names a real instant. */
-export const PG_TIMESTAMPTZ_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-]\d{2})(:\d{2})?$/;
+const PG_TIMESTAMPTZ_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-]\d{2})(:\d{2})?$/;
 
 export function isPgTimestamptzText(value: string): boolean {
   const match = PG_TIMESTAMPTZ_TEXT.exec(value);
