@@ -8,10 +8,35 @@ import path from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import { STRUCTURE_TASK_QUEUE } from '@daybook/shared';
 import { sleep, waitUntil } from '../e2e/harness/processes';
-import { MODEL_TITLE, type StubBehaviour } from './harness/llm-stub';
+import type { StubBehaviour } from '../services/ai-worker/src/test/stub-llm';
 import { ApiClient, DrillStack, type ErrorBody, type Reply } from './harness/stack';
 
 const INPUT = 'call Acme tomorrow 3pm';
+/** The title of the model's answers, to tell them from the rules'. */
+const MODEL_TITLE = 'Call Acme [model]';
+/** What a well-behaved model says to INPUT. */
+const MODEL_ANSWERS: StubBehaviour = {
+  kind: 'content',
+  content: JSON.stringify({
+    title: MODEL_TITLE,
+    description: '',
+    clientName: null,
+    priority: 'medium',
+    dueDate: null,
+    dueTime: '15:00',
+    estimatedTime: null,
+    isRecurring: false,
+    recurringType: null,
+    recurringInterval: 1,
+  }),
+};
+/** How the model misbehaves in drill 3. */
+const MODEL_FAULTS: Array<[string, StubBehaviour]> = [
+  ['prose', { kind: 'content', content: 'Sure! I would be happy to help you call Acme tomorrow at 3pm. Anything else?' }],
+  ['not-json', { kind: 'raw', status: 200, body: '<html>502 Bad Gateway</html> {"choices": [' }],
+  ['error500', { kind: 'status', status: 500 }],
+  ['hang', { kind: 'hang' }],
+];
 /** The api's default AI_REQUEST_TIMEOUT_MS: how long POST /api/ai/structure-task waits for the worker. */
 const API_AI_WAIT_MS = 10_000;
 
@@ -60,6 +85,7 @@ function expectStillRunning(apiPid: number | undefined, workerPid: number | unde
 beforeAll(async () => {
   const started = Date.now();
   stack = await DrillStack.start();
+  stack.stub.behave(MODEL_ANSWERS);
   api = stack.api;
   await stack.signIn();
   // The worker answers through the model stub once it has connected.
@@ -123,16 +149,16 @@ describe('fault drills', () => {
     try {
       await events.waitUntilReady();
       // The model takes its time: the job is active, in the worker's hands, when the worker is killed.
-      stack.stub.behave('hang');
-      const callsBefore = stack.stub.calls;
+      stack.stub.behave({ kind: 'hang' });
+      const callsBefore = stack.stub.requests.length;
       const pending = structure(API_AI_WAIT_MS + 10_000);
-      await stack.stub.waitForCalls(callsBefore + 1, 10_000);
+      await stack.stub.waitForRequests(callsBefore + 1, 10_000);
       const active = await queue.getActive();
       expect(active).toHaveLength(1);
       const jobId = active[0]!.id!;
       await stack.killWorker();
       const killedAt = Date.now();
-      stack.stub.behave('answer');
+      stack.stub.behave(MODEL_ANSWERS);
       await stack.startWorker();
 
       // The user's request ends cleanly when the api stops waiting (the job itself is not dropped).
@@ -144,7 +170,7 @@ describe('fault drills', () => {
       await waitUntil('the killed job completed', async () => (await queue.getJobState(jobId)) === 'completed', 60_000, stack.worker!.child);
       const recoveredMs = Date.now() - killedAt;
       await sleep(1_500); // room for a duplicate to show up
-      expect(stack.stub.calls).toBe(callsBefore + 2); // the killed worker's call and the new worker's, no more
+      expect(stack.stub.requests.length).toBe(callsBefore + 2); // the killed worker's call and the new worker's, no more
       expect(completions.filter((id) => id === jobId)).toHaveLength(1);
       const job = await queue.getJob(jobId);
       expect(job?.returnvalue).toMatchObject({ title: MODEL_TITLE, dueTime: '15:00' });
@@ -161,11 +187,10 @@ describe('fault drills', () => {
     }
   }, 90_000);
 
-  const faults: StubBehaviour[] = ['prose', 'not-json', 'error500', 'hang'];
-  it.each(faults)('3. the model answers %s: the api answers 200 with the rules result, the worker stays up', async (fault) => {
+  it.each(MODEL_FAULTS)('3. the model answers %s: the api answers 200 with the rules result, the worker stays up', async (_name, fault) => {
     const apiPid = stack.apiProcess!.child.pid;
     const workerPid = stack.worker!.child.pid;
-    const callsBefore = stack.stub.calls;
+    const callsBefore = stack.stub.requests.length;
     stack.stub.behave(fault);
     try {
       const reply = await structure(API_AI_WAIT_MS + 5_000);
@@ -174,9 +199,9 @@ describe('fault drills', () => {
       expect(reply.ms).toBeLessThan(API_AI_WAIT_MS);
       expect(reply.body).toMatchObject({ title: 'call Acme', dueTime: '15:00' });
       expect(reply.body.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/u);
-      expect(stack.stub.calls).toBe(callsBefore + 1); // the model was asked, once (no retries)
+      expect(stack.stub.requests.length).toBe(callsBefore + 1); // the model was asked, once (no retries)
     } finally {
-      stack.stub.behave('answer');
+      stack.stub.behave(MODEL_ANSWERS);
     }
     // The same worker answers the next job with the model's answer.
     const next = await structure();

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, hasCommand, httpStatus, portOpen, startProcess, stopProcess, waitUntil, type StartedProcess } from '../../e2e/harness/processes';
-import { startLlmStub, type LlmStub } from './llm-stub';
+import { startStubLlm, type StubLlmServer } from '../../services/ai-worker/src/test/stub-llm';
 import { PrivatePostgres } from './postgres';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
@@ -157,7 +157,7 @@ export class DrillStack {
   private constructor(
     private readonly reaper: Reaper,
     readonly pg: PrivatePostgres,
-    readonly stub: LlmStub,
+    readonly stub: StubLlmServer,
     readonly redisPort: number,
     readonly apiPort: number,
   ) {
@@ -173,7 +173,7 @@ export class DrillStack {
     const reaper = new Reaper();
     let stack: DrillStack;
     try {
-      stack = new DrillStack(reaper, new PrivatePostgres(await freePort()), await startLlmStub(), await freePort(), await freePort());
+      stack = new DrillStack(reaper, new PrivatePostgres(await freePort()), await startStubLlm(), await freePort(), await freePort());
     } catch (error) {
       reaper.dispose();
       throw error;
@@ -254,7 +254,7 @@ export class DrillStack {
     this.worker = this.spawn(`ai-worker-${this.workerStarts}`, BUILDS.worker.main, {
       REDIS_URL: this.redisUrl,
       AI_PROVIDER: 'openai',
-      OPENAI_BASE_URL: this.stub.baseUrl,
+      OPENAI_BASE_URL: `${this.stub.url}/v1`,
       OPENAI_MODEL: 'stub-model',
       LOG_LEVEL: 'info',
     });

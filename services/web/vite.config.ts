@@ -8,7 +8,7 @@ import { routeChunk } from './build/route-chunk';
 
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
 // The dashboard's first-paint modules in one chunk, however many screens share some of them.
-const dashboardChunk = routeChunk('src/features/dashboard/DashboardPage.tsx', 'src/main.tsx', ['src/features/landing/LandingPage.tsx']);
+const dashboardChunk = routeChunk('src/app/DashboardScreen.tsx', 'src/main.tsx', ['src/features/auth/LandingPage.tsx']);
 
 export default defineConfig({
   plugins: [
@@ -16,7 +16,7 @@ export default defineConfig({
     pureSharedConstants(sharedSource),
     dashboardChunk.plugin,
     // Most visits are a signed-in user opening the dashboard: its chunks download alongside the entry.
-    preloadRoute('src/features/dashboard/DashboardPage.tsx'),
+    preloadRoute('src/app/DashboardScreen.tsx'),
     // Installable and offline (DECISIONS 19): the manifest, and src/sw.ts built to /sw.js with the app
     // shell's precache list. main.tsx registers it after the page has loaded.
     VitePWA({

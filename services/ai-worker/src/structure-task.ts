@@ -1,7 +1,8 @@
-import { DEFAULT_PRIORITY, DEFAULT_RECURRING_INTERVAL, structuredTaskSchema, TASK_TITLE_MAX, type StructuredTask } from '@daybook/shared';
+import { structuredTaskSchema, TASK_TITLE_MAX, type StructuredTask } from '@daybook/shared';
 import type { Logger } from './log';
 import { normalizeModelAnswer } from './providers/model-output';
 import type { StructureProvider, StructureRequest } from './providers/provider';
+import { TITLE_ONLY } from './providers/rules/rules';
 import { structureRequestWithRules } from './providers/rules/rules.provider';
 
 export type Fallback = 'rules' | 'none';
@@ -46,18 +47,7 @@ export function rulesOrPlain(request: StructureRequest): StructuredTask {
     return structuredTaskSchema.parse(structureRequestWithRules(request));
   } catch {
     const title = request.input.replace(/\s+/gu, ' ').trim().slice(0, TASK_TITLE_MAX) || 'Task';
-    return {
-      title,
-      description: '',
-      clientName: null,
-      priority: DEFAULT_PRIORITY,
-      dueDate: null,
-      dueTime: null,
-      estimatedTime: null,
-      isRecurring: false,
-      recurringType: null,
-      recurringInterval: DEFAULT_RECURRING_INTERVAL,
-    };
+    return { ...TITLE_ONLY, title };
   }
 }
 

@@ -14,9 +14,9 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json
 export const DASHBOARD_BUDGET_KB = 250;
 
 const ROUTES = {
-  'landing (signed out)': 'src/features/landing/LandingPage.tsx',
-  'dashboard (/, /dashboard)': 'src/features/dashboard/DashboardPage.tsx',
-  'daily review (/daily-review)': 'src/features/daily-review/DailyReviewPage.tsx',
+  'landing (signed out)': 'src/features/auth/LandingPage.tsx',
+  'dashboard (/, /dashboard)': 'src/app/DashboardScreen.tsx',
+  'daily review (/daily-review)': 'src/features/daily-plan/DailyReviewPage.tsx',
   'clients (/clients)': 'src/features/clients/ClientsPage.tsx',
   'archived (/archived)': 'src/features/archived/ArchivedPage.tsx',
   'calendar (/calendar)': 'src/features/calendar/CalendarPage.tsx',
@@ -28,9 +28,9 @@ const ROUTES = {
 const LAZY_PARTS = {
   'drag and drop (after first paint)': 'src/components/tasks/SortableTaskList.tsx',
   'task dialog (on open)': 'src/components/tasks/TaskDialog.tsx',
-  'settings dialog (on open)': 'src/features/dashboard/settings/SettingsDialog.tsx',
-  'overdue review dialog (on prompt)': 'src/features/overdue/OverdueReviewDialog.tsx',
-  'priorities dialog (on open)': 'src/features/daily-review/PrioritiesDialog.tsx',
+  'settings dialog (on open)': 'src/app/SettingsDialog.tsx',
+  'overdue review dialog (on prompt)': 'src/features/daily-plan/OverdueReviewDialog.tsx',
+  'priorities dialog (on open)': 'src/features/daily-plan/PrioritiesDialog.tsx',
 };
 
 const gzipKb = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;

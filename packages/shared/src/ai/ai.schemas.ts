@@ -3,7 +3,7 @@ import { text } from '../common';
 import { requiredText } from '../fields';
 import { prioritySchema } from '../tasks/priority';
 import { recurringIntervalSchema, recurringTypeSchema } from '../tasks/recurrence';
-import { ESTIMATED_TIME_MAX, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '../tasks/tasks.schemas';
+import { ESTIMATED_TIME_MAX, RECURRING_TYPE_REQUIRED, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '../tasks/tasks.schemas';
 import { calendarDateSchema, timeOfDaySchema } from '../time/time.schemas';
 
 export const AI_INPUT_MAX = 2_000;
@@ -44,7 +44,7 @@ export const structuredTaskSchema = z
     recurringInterval: recurringIntervalSchema,
   })
   .refine((task) => !task.isRecurring || task.recurringType !== null, {
-    message: 'A recurring task needs a recurringType',
+    message: RECURRING_TYPE_REQUIRED,
     path: ['recurringType'],
   });
 export type StructuredTask = z.infer<typeof structuredTaskSchema>;

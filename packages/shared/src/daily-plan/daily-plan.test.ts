@@ -1,5 +1,5 @@
 import { dailyPlanBodySchema, dailyPlanSchema } from './daily-plan.schemas';
-import { defaultDailyPriorities, isActiveForPriorities } from './daily-priorities';
+import { dailyPriorityCandidates, defaultDailyPriorities, isActiveForPriorities, orderedDailyPriorities } from './daily-priorities';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -27,7 +27,13 @@ describe('daily priorities', () => {
       task('medium', {}),
     ];
     expect(defaultDailyPriorities(tasks).map((t) => t.id)).toEqual(['urgent', 'high', 'medium-due']);
+    expect(dailyPriorityCandidates(tasks).map((t) => t.id)).toEqual(['urgent', 'high', 'medium-due', 'medium', 'low']);
     expect(isActiveForPriorities(task('x', { isBacklog: true }))).toBe(false);
+  });
+
+  it('of an order the user chose are its first 3 active tasks, in that order', () => {
+    const order = [task('low', { priority: 'low' }), task('done', { isCompleted: true }), task('parked', { isBacklog: true }), task('a'), task('b'), task('c')];
+    expect(orderedDailyPriorities(order).map((t) => t.id)).toEqual(['low', 'a', 'b']);
   });
 });
 

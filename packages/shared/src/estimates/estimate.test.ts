@@ -1,4 +1,4 @@
-import { estimateTotalLabel, formatEstimateTotal, parseEstimateMinutes, totalEstimateMinutes } from './estimate';
+import { estimateTotalLabel, estimateUnit, formatEstimate, formatEstimateTotal, parseEstimateMinutes, totalEstimateMinutes } from './estimate';
 
 describe('parseEstimateMinutes', () => {
   it.each([
@@ -24,6 +24,47 @@ describe('parseEstimateMinutes', () => {
 
   it.each([[''], ['  '], [null], [undefined], ['soon'], ['2 months'], ['h'], ['30'], ['1h and 30min']])('%p cannot be read', (estimate) => {
     expect(parseEstimateMinutes(estimate)).toBeNull();
+  });
+});
+
+describe('estimateUnit', () => {
+  it.each([
+    ['m', 'minutes'],
+    ['min', 'minutes'],
+    ['Minutes', 'minutes'],
+    ['h', 'hours'],
+    ['hr', 'hours'],
+    ['HRS', 'hours'],
+    ['d', 'days'],
+    ['day', 'days'],
+  ])('%s is %s', (word, unit) => {
+    expect(estimateUnit(word)).toBe(unit);
+  });
+
+  it.each(['', 'w', 'weeks', 'months', 'mn', 'hour s'])('%p is no unit', (word) => {
+    expect(estimateUnit(word)).toBeNull();
+  });
+});
+
+describe('formatEstimate', () => {
+  it.each([
+    [5, '5min'],
+    [45, '45min'],
+    [100, '100min'],
+    [60, '1h'],
+    [90, '1.5h'],
+    [240, '4h'],
+    [600, '10h'],
+    [480, '1d'],
+    [720, '1.5d'],
+    [960, '2d'],
+    [44.6, '45min'],
+  ])('%d minutes → %s', (minutes, estimate) => {
+    expect(formatEstimate(minutes)).toBe(estimate);
+  });
+
+  it('is read back as the same minutes', () => {
+    for (const minutes of [15, 60, 90, 240, 480, 720, 960]) expect(parseEstimateMinutes(formatEstimate(minutes))).toBe(minutes);
   });
 });
 

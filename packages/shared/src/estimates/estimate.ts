@@ -8,11 +8,21 @@ export const MINUTES_PER_HOUR = 60;
 export const WORKING_HOURS_PER_DAY = 8;
 export const MINUTES_PER_DAY = WORKING_HOURS_PER_DAY * MINUTES_PER_HOUR;
 
-const UNIT_MINUTES: ReadonlyArray<[RegExp, number]> = [
-  [/^(?:m|mins?|minutes?)$/, 1],
-  [/^(?:h|hrs?|hours?)$/, MINUTES_PER_HOUR],
-  [/^(?:d|days?)$/, MINUTES_PER_DAY],
+export const ESTIMATE_UNITS = ['minutes', 'hours', 'days'] as const;
+export type EstimateUnit = (typeof ESTIMATE_UNITS)[number];
+export const MINUTES_PER_UNIT: Readonly<Record<EstimateUnit, number>> = { minutes: 1, hours: MINUTES_PER_HOUR, days: MINUTES_PER_DAY };
+
+const UNIT_WORDS: ReadonlyArray<[RegExp, EstimateUnit]> = [
+  [/^(?:m|mins?|minutes?)$/, 'minutes'],
+  [/^(?:h|hrs?|hours?)$/, 'hours'],
+  [/^(?:d|days?)$/, 'days'],
 ];
+
+/** The unit a word of an estimate names ('m', 'mins', 'hr', 'Hours', 'd' …), or null for any other word. */
+export function estimateUnit(word: string): EstimateUnit | null {
+  const lower = word.toLowerCase();
+  return UNIT_WORDS.find(([pattern]) => pattern.test(lower))?.[1] ?? null;
+}
 
 const PART = /(\d+(?:\.\d+)?|\.\d+)\s*([a-z]+)/gy;
 
@@ -29,13 +39,25 @@ export function parseEstimateMinutes(estimate: string | null | undefined): numbe
     PART.lastIndex = position;
     const match = PART.exec(source);
     if (!match) return null;
-    const unit = UNIT_MINUTES.find(([pattern]) => pattern.test(match[2] as string));
+    const unit = estimateUnit(match[2] as string);
     if (!unit) return null;
-    total += Number(match[1]) * unit[1];
+    total += Number(match[1]) * MINUTES_PER_UNIT[unit];
     parts += 1;
     position = PART.lastIndex;
   }
   return parts > 0 ? total : null;
+}
+
+/**
+ * Minutes written as an estimate with the units of the time increments: '30min', '2h', '1.5h', '1d',
+ * '1.5d'. Days when a whole or half number of days (from one day on), else hours when at most one decimal
+ * is needed (from one hour on), else whole minutes. parseEstimateMinutes reads it back.
+ */
+export function formatEstimate(minutes: number): string {
+  const m = Math.round(minutes * 100) / 100;
+  if (m >= MINUTES_PER_DAY && m % (MINUTES_PER_DAY / 2) === 0) return `${m / MINUTES_PER_DAY}d`;
+  if (m >= MINUTES_PER_HOUR && Number.isInteger((m / MINUTES_PER_HOUR) * 10)) return `${m / MINUTES_PER_HOUR}h`;
+  return `${Math.round(m)}min`;
 }
 
 /** Sum of the estimates that can be read; the others count as 0. */

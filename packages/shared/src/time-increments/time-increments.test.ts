@@ -1,6 +1,8 @@
 import {
   DEFAULT_TIME_INCREMENTS,
+  estimateAsTimeIncrement,
   labelForTimeIncrementValue,
+  makeTimeIncrement,
   nearestTimeIncrement,
   parseTimeIncrementValue,
   sortTimeIncrements,
@@ -60,6 +62,24 @@ describe('time increment rules', () => {
     expect(nearestTimeIncrement('3h', [{ label: '1 hour', value: '1h' }, { label: '1 day', value: '1d' }])).toBeNull();
     expect(nearestTimeIncrement('soon', DEFAULT_TIME_INCREMENTS)).toBeNull();
     expect(nearestTimeIncrement('30min', [])).toBeNull();
+  });
+});
+
+describe('estimateAsTimeIncrement', () => {
+  it('takes an exact increment, else the nearest however far, ties to the larger', () => {
+    const hours = [makeTimeIncrement(1, 'hours'), makeTimeIncrement(2, 'hours')];
+    expect(estimateAsTimeIncrement(60, DEFAULT_TIME_INCREMENTS)).toBe('1h');
+    expect(estimateAsTimeIncrement(480, DEFAULT_TIME_INCREMENTS)).toBe('1d');
+    expect(estimateAsTimeIncrement(20, DEFAULT_TIME_INCREMENTS)).toBe('15min');
+    expect(estimateAsTimeIncrement(5, DEFAULT_TIME_INCREMENTS)).toBe('15min');
+    expect(estimateAsTimeIncrement(90, hours)).toBe('2h');
+    expect(estimateAsTimeIncrement(960, [makeTimeIncrement(1, 'days'), makeTimeIncrement(2, 'days')])).toBe('2d');
+  });
+
+  it('keeps the stated duration without readable increments', () => {
+    expect(estimateAsTimeIncrement(90, [])).toBe('1.5h');
+    expect(estimateAsTimeIncrement(45, [{ label: 'odd', value: '???' }])).toBe('45min');
+    expect(estimateAsTimeIncrement(960, [])).toBe('2d');
   });
 });
 

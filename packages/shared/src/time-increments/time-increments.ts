@@ -1,8 +1,8 @@
-import { parseEstimateMinutes } from '../estimates/estimate';
+import { ESTIMATE_UNITS, formatEstimate, parseEstimateMinutes } from '../estimates/estimate';
 
 /** The numbers and units the settings dialog offers (spec §9). */
 export const TIME_INCREMENT_NUMBERS = [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 30, 45] as const;
-export const TIME_INCREMENT_UNITS = ['minutes', 'hours', 'days'] as const;
+export const TIME_INCREMENT_UNITS = ESTIMATE_UNITS;
 export type TimeIncrementNumber = (typeof TIME_INCREMENT_NUMBERS)[number];
 export type TimeIncrementUnit = (typeof TIME_INCREMENT_UNITS)[number];
 
@@ -86,4 +86,19 @@ export function nearestTimeIncrement<T extends TimeIncrementChoice>(
     if (!best || distance < best.distance) best = { increment, distance };
   }
   return best && best.distance <= tolerance * wanted ? best.increment : null;
+}
+
+/**
+ * An estimate as one of the user's increments (DECISIONS 18, the worker's RULES §5): the increment of exactly that length, else
+ * the nearest by minutes, ties going to the larger; without readable increments the estimate as stated
+ * (90 → '1.5h'). How the worker sets the estimate of a structured task.
+ */
+export function estimateAsTimeIncrement(minutes: number, increments: readonly TimeIncrementChoice[]): string {
+  const stated = formatEstimate(minutes);
+  const usable = increments.filter((i) => timeIncrementMinutes(i.value) !== null);
+  if (usable.length === 0) return stated;
+  // Longest first, so that of two equally near increments the larger wins (nearestTimeIncrement keeps the first).
+  const longestFirst = [...sortTimeIncrements(usable)].reverse();
+  const nearest = nearestTimeIncrement(stated, longestFirst, Number.POSITIVE_INFINITY);
+  return nearest ? nearest.value : stated;
 }

@@ -6,6 +6,7 @@ import {
   startOfDayInstant,
   todayIn,
   tomorrowIn,
+  utcOffsetMinutes,
   zonedDateTimeFromString,
   zonedDateTimeToInstant,
   zonedParts,
@@ -110,6 +111,15 @@ describe('zonedDateTimeToInstant', () => {
   });
 });
 
+describe('utcOffsetMinutes', () => {
+  it('gives the offset in force at the instant', () => {
+    expect(utcOffsetMinutes(new Date('2026-01-15T12:00:00Z'), NY)).toBe(-300);
+    expect(utcOffsetMinutes(new Date('2026-07-15T12:00:00Z'), NY)).toBe(-240);
+    expect(utcOffsetMinutes(new Date('2026-07-15T12:00:00Z'), 'Asia/Kolkata')).toBe(330);
+    expect(utcOffsetMinutes(new Date('2026-07-15T12:00:00Z'), 'UTC')).toBe(0);
+  });
+});
+
 describe('zonedDateTimeFromString', () => {
   it('converts a date-time with an offset into the zone', () => {
     expect(zonedDateTimeFromString('2026-03-05T03:30:00Z', NY)).toEqual({ date: '2026-03-04', time: '22:30' });
@@ -125,5 +135,8 @@ describe('zonedDateTimeFromString', () => {
   it('rejects anything else', () => {
     expect(() => zonedDateTimeFromString('tomorrow', NY)).toThrow(RangeError);
     expect(() => zonedDateTimeFromString('2026-02-30T10:00', NY)).toThrow(RangeError);
+    // With an offset too: `Date` alone reads these as 2026-03-02 and 2026-11-25 midnight UTC.
+    expect(() => zonedDateTimeFromString('2026-02-30T10:00Z', NY)).toThrow(RangeError);
+    expect(() => zonedDateTimeFromString('2026-11-25', NY)).toThrow(RangeError);
   });
 });

@@ -84,6 +84,9 @@ function offsetMs(instantMs: number, timeZone: string): number {
   return wall - Math.floor(instantMs / 1000) * 1000;
 }
 
+/** UTC offset of the zone at `instant`, in minutes (New York in winter: -300). */
+export const utcOffsetMinutes = (instant: Date, timeZone: string) => offsetMs(instant.getTime(), timeZone) / 60_000;
+
 const HOURS_36 = 36 * 3_600_000;
 
 /**
@@ -112,21 +115,20 @@ const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})/;
 /**
  * A date-time string seen on the zone's wall clock: '2026-03-05T03:30:00Z' in America/New_York is
  * { date: '2026-03-04', time: '22:30' }. A string without an offset is already wall-clock time and is
- * read as written. Throws a RangeError on anything else.
+ * read as written. Throws a RangeError on anything else, a date that does not exist included
+ * ('2026-02-30T10:00Z', which `Date` would read as March 2).
  */
 export function zonedDateTimeFromString(value: string, timeZone: string): { date: string; time: string } {
   const trimmed = value.trim();
-  if (OFFSET_SUFFIX.test(trimmed)) {
-    const instant = new Date(trimmed);
-    if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a date-time: ${value}`);
-    const { date, time } = zonedParts(instant, timeZone);
-    return { date, time };
-  }
   const match = LOCAL_DATE_TIME.exec(trimmed);
   if (!match) throw new RangeError(`Not a date-time: ${value}`);
   const date = match[1] as string;
   const time = `${match[2]}:${match[3]}`;
   parseCalendarDate(date);
   parseTimeOfDay(time);
-  return { date, time };
+  if (!OFFSET_SUFFIX.test(trimmed)) return { date, time };
+  const instant = new Date(trimmed);
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a date-time: ${value}`);
+  const local = zonedParts(instant, timeZone);
+  return { date: local.date, time: local.time };
 }

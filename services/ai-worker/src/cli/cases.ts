@@ -1,7 +1,6 @@
-import { parseEstimateMinutes, timeIncrementValue, type TimeIncrementChoice } from '@daybook/shared';
+import { estimateUnit, formatEstimate, parseEstimateMinutes, timeIncrementValue, type TimeIncrementChoice } from '@daybook/shared';
 import type { StructureRequest } from '../providers/provider';
 import { localToInstant } from '../providers/rules/context';
-import { formatMinutes } from '../providers/rules/estimate';
 
 /** One line of a cases file in the format of the shared development corpus (`dev.jsonl`). */
 export interface EvalCase {
@@ -20,14 +19,11 @@ export interface EvalCase {
 
 /** A time-increment label as the Settings dialog makes it ('15 minutes' → value '15min'). */
 export function incrementFromLabel(label: string): TimeIncrementChoice {
-  const match = /^(\d+(?:\.\d+)?)\s*(minutes?|mins?|hours?|hrs?|days?)$/iu.exec(label.trim());
-  if (match) {
-    const n = Number(match[1]);
-    const unit = (match[2] as string).toLowerCase();
-    return { label, value: timeIncrementValue(n, unit.startsWith('m') ? 'minutes' : unit.startsWith('h') ? 'hours' : 'days') };
-  }
+  const match = /^(\d+(?:\.\d+)?)\s*(\p{L}+)$/u.exec(label.trim());
+  const unit = match ? estimateUnit(match[2] as string) : null;
+  if (match && unit) return { label, value: timeIncrementValue(Number(match[1]), unit) };
   const minutes = parseEstimateMinutes(label);
-  return { label, value: minutes !== null ? formatMinutes(minutes) : label };
+  return { label, value: minutes !== null ? formatEstimate(minutes) : label };
 }
 
 /** The provider request a case describes. */

@@ -1,23 +1,24 @@
 import { z } from 'zod';
 import {
+  addDays,
   DEFAULT_PRIORITY,
   DEFAULT_RECURRING_INTERVAL,
-  isValidCalendarDate,
+  estimateAsTimeIncrement,
   normalizeTimeOfDay,
   parseEstimateMinutes,
   PRIORITIES,
   RECURRING_INTERVAL_MAX,
   RECURRING_TYPES,
+  resolveNewTaskDue,
   structuredTaskSchema,
   TASK_DESCRIPTION_MAX,
   TASK_TITLE_MAX,
   type StructuredTask,
+  type TaskDue,
 } from '@daybook/shared';
 import type { StructureRequest } from './provider';
 import { canonicalClientName } from './rules/clients';
-import { addDays } from '@daybook/shared';
 import { createRuleContext } from './rules/context';
-import { mapEstimate } from './rules/estimate';
 
 /** Why a model's answer cannot be used; the worker then falls back to the rules. */
 export class UnusableModelOutputError extends Error {
@@ -102,6 +103,18 @@ export function extractJson(raw: unknown): unknown {
 const clip = (text: string, max: number) => (text.length <= max ? text : text.slice(0, max).trim());
 
 /**
+ * A due date the model wrote, on the user's wall clock: a date, or a date-time converted to the user's zone
+ * as the api converts one (shared resolveNewTaskDue: an offset counts, local midnight gives no due time).
+ */
+function dueOnUsersClock(dueDate: string, dueTime: string | null, timeZone: string): TaskDue {
+  try {
+    return resolveNewTaskDue({ dueDate, dueTime: dueTime ?? undefined }, timeZone);
+  } catch {
+    throw new UnusableModelOutputError(`dueDate is not a date or date-time: ${dueDate}`);
+  }
+}
+
+/**
  * A model's answer made safe (ARCHITECTURE convention 9): parsed with zod, the client matched to the
  * user's own list (unknown → null), the estimate mapped to the user's increments, the date and time
  * checked. Throws UnusableModelOutputError when the answer cannot be trusted as a whole (not JSON, wrong
@@ -116,14 +129,7 @@ export function normalizeModelAnswer(raw: unknown, request: StructureRequest): S
 
   let dueDate = answer.dueDate?.trim() || null;
   let dueTime = answer.dueTime?.trim() || null;
-  if (dueDate !== null) {
-    const dateTime = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/u.exec(dueDate);
-    if (dateTime) {
-      dueDate = dateTime[1] as string;
-      if (dueTime === null && dateTime[2] !== '00:00') dueTime = dateTime[2] as string;
-    }
-    if (!isValidCalendarDate(dueDate)) throw new UnusableModelOutputError(`dueDate is not YYYY-MM-DD: ${dueDate}`);
-  }
+  if (dueDate !== null) ({ dueDate, dueTime } = dueOnUsersClock(dueDate, dueTime, request.timezone));
   if (dueTime !== null) {
     const normalized = normalizeTimeOfDay(dueTime);
     if (normalized === null) throw new UnusableModelOutputError(`dueTime is not HH:mm: ${dueTime}`);
@@ -139,13 +145,12 @@ export function normalizeModelAnswer(raw: unknown, request: StructureRequest): S
 
   const isRecurring = answer.isRecurring === true;
   const recurringType = isRecurring ? (answer.recurringType ?? null) : null;
-  if (isRecurring && recurringType === null) throw new UnusableModelOutputError('recurring without a type');
   const interval = isRecurring ? Math.min(RECURRING_INTERVAL_MAX, Math.max(1, answer.recurringInterval ?? 1)) : DEFAULT_RECURRING_INTERVAL;
 
   let estimatedTime: string | null = null;
   if (answer.estimatedTime !== null && answer.estimatedTime !== undefined && String(answer.estimatedTime).trim() !== '') {
     const minutes = typeof answer.estimatedTime === 'number' ? answer.estimatedTime : parseEstimateMinutes(answer.estimatedTime);
-    if (minutes !== null && minutes > 0) estimatedTime = mapEstimate(minutes, request.timeIncrements);
+    if (minutes !== null && minutes > 0) estimatedTime = estimateAsTimeIncrement(minutes, request.timeIncrements);
   }
 
   const result = structuredTaskSchema.safeParse({

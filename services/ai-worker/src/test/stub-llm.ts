@@ -3,8 +3,13 @@ import type { AddressInfo, Socket } from 'node:net';
 
 /** What the stub answers to the next chat call. */
 export type StubBehaviour =
+  /** A well-formed chat answer whose message is `content`. */
   | { kind: 'content'; content: string }
+  /** An HTTP error with a JSON body (by default an OpenAI-style error). */
   | { kind: 'status'; status: number; body?: unknown }
+  /** `body` sent as it is, with a JSON content type: a broken gateway, a body that is not JSON. */
+  | { kind: 'raw'; status: number; body: string }
+  /** Reads the request and never answers; the socket stays open until the client gives up or the stub closes. */
   | { kind: 'hang' };
 
 export interface RecordedRequest {
@@ -15,22 +20,50 @@ export interface RecordedRequest {
 }
 
 export interface StubLlmServer {
-  /** http://127.0.0.1:PORT */
+  /** http://127.0.0.1:PORT (Ollama's base URL; OpenAI's is this plus `/v1`) */
   url: string;
+  /** Every request received so far, oldest first. */
   requests: RecordedRequest[];
   behave(behaviour: StubBehaviour): void;
+  /** Resolves once `count` requests have been received in total. */
+  waitForRequests(count: number, timeoutMs: number): Promise<void>;
   close(): Promise<void>;
+}
+
+function chatAnswer(url: string | undefined, model: unknown, content: string): { status: number; payload: unknown } {
+  if (url === '/api/chat') {
+    return {
+      status: 200,
+      payload: { model, created_at: new Date().toISOString(), message: { role: 'assistant', content }, done: true, done_reason: 'stop' },
+    };
+  }
+  if (url === '/v1/chat/completions') {
+    return {
+      status: 200,
+      payload: {
+        id: 'chatcmpl-stub',
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      },
+    };
+  }
+  return { status: 404, payload: { error: { message: 'not found' } } };
 }
 
 /**
  * A stand-in for the model servers on loopback (ARCHITECTURE convention 10: the LLM's HTTP API is the one
- * boundary we double). It speaks both protocols the providers use: Ollama's `POST /api/chat` (non-streamed)
- * and OpenAI's `POST /v1/chat/completions`, and can answer with any content, an HTTP error, or not at all.
+ * boundary we double), used by the worker's tests and by the fault drills. It speaks both protocols the
+ * providers use: Ollama's `POST /api/chat` (non-streamed) and OpenAI's `POST /v1/chat/completions`, and can
+ * answer with any content, an HTTP error, a body that is not JSON, or not at all.
  */
 export async function startStubLlm(): Promise<StubLlmServer> {
   let behaviour: StubBehaviour = { kind: 'content', content: '{}' };
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
+  const waiters = new Set<() => void>();
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -44,36 +77,16 @@ export async function startStubLlm(): Promise<StubLlmServer> {
         body = { raw };
       }
       requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      for (const wake of waiters) wake();
       const current = behaviour;
-      if (current.kind === 'hang') return; // never answers
-      const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(payload));
-      };
+      if (current.kind === 'hang') return;
+      const send = (status: number, text: string) => res.writeHead(status, { 'content-type': 'application/json' }).end(text);
+      if (current.kind === 'raw') return send(current.status, current.body);
       if (current.kind === 'status') {
-        const error = current.body ?? { error: { message: `stub error ${current.status}`, type: 'server_error' } };
-        return send(current.status, error);
+        return send(current.status, JSON.stringify(current.body ?? { error: { message: `stub error ${current.status}`, type: 'server_error' } }));
       }
-      if (req.url === '/api/chat') {
-        return send(200, {
-          model: body.model,
-          created_at: new Date().toISOString(),
-          message: { role: 'assistant', content: current.content },
-          done: true,
-          done_reason: 'stop',
-        });
-      }
-      if (req.url === '/v1/chat/completions') {
-        return send(200, {
-          id: 'chatcmpl-stub',
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: current.content, refusal: null }, finish_reason: 'stop', logprobs: null }],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        });
-      }
-      return send(404, { error: 'not found' });
+      const { status, payload } = chatAnswer(req.url, body.model, current.content);
+      return send(status, JSON.stringify(payload));
     });
   });
   server.on('connection', (socket) => {
@@ -87,6 +100,22 @@ export async function startStubLlm(): Promise<StubLlmServer> {
     requests,
     behave(next) {
       behaviour = next;
+    },
+    waitForRequests(count, timeoutMs) {
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (requests.length < count) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`the model stub got ${requests.length} requests, expected ${count} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
     },
     async close() {
       for (const socket of sockets) socket.destroy();

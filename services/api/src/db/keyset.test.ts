@@ -1,4 +1,4 @@
-import { afterKeys, cursorOf, decodeCursor, isPgTimestamptzText, orderByKeys, type SortKey } from './keyset';
+import { afterKeys, cursorKeysColumn, decodeCursor, isPgTimestamptzText, orderByKeys, pageOf, type SortKey } from './keyset';
 
 const KEYS: SortKey[] = [
   { sql: 't.sort_order', direction: 'asc', cast: 'int' },
@@ -6,7 +6,7 @@ const KEYS: SortKey[] = [
   { sql: 't.created_at', direction: 'desc', cast: 'timestamptz' },
   { sql: 't.id', direction: 'asc', cast: 'uuid' },
 ];
-const ROW = { cursor_key_0: '3', cursor_key_1: 'infinity', cursor_key_2: '2026-03-09 10:00:00.123456+00', cursor_key_3: '0b7f3a52-3c49-4c59-9a43-6c2f0c5b8d11' };
+const VALUES = ['3', 'infinity', '2026-03-09 10:00:00.123456+00', '0b7f3a52-3c49-4c59-9a43-6c2f0c5b8d11'];
 
 describe('keyset paging', () => {
   it('orders by the keys and continues after a row, each key in its direction', () => {
@@ -24,8 +24,17 @@ describe('keyset paging', () => {
     expect(afterKeys(keys, ['a', 'b'])).toEqual({ sql: '(t.archived_at, t.id) < (?::timestamptz, ?::uuid)', params: ['a', 'b'] });
   });
 
-  it('reads back the cursor it made', () => {
-    expect(decodeCursor(cursorOf(ROW, KEYS), KEYS)).toEqual(Object.values(ROW));
+  it('selects the key values of a row as one text array', () => {
+    expect(cursorKeysColumn(KEYS.slice(0, 2))).toBe("array[(t.sort_order)::text, (coalesce(t.due_date, 'infinity'::date))::text] as cursor_keys");
+  });
+
+  it('takes a page off the rows: the keys leave the answer, the cursor of the last row reads back when more follow', () => {
+    const rows = () => ['a', 'b', 'c'].map((id, index) => ({ id, cursor_keys: index === 1 ? VALUES : ['x'] }));
+    const page = pageOf(rows(), 2);
+    expect(JSON.stringify(page.items)).toBe('[{"id":"a"},{"id":"b"}]');
+    expect(decodeCursor(page.nextCursor!, KEYS)).toEqual(VALUES);
+    expect(JSON.stringify(pageOf(rows(), 3))).toBe('{"items":[{"id":"a"},{"id":"b"},{"id":"c"}],"nextCursor":null}');
+    expect(pageOf([], 2)).toEqual({ items: [], nextCursor: null });
   });
 
   const encode = (values: unknown) => Buffer.from(JSON.stringify(values)).toString('base64url');
@@ -33,12 +42,12 @@ describe('keyset paging', () => {
     ['not base64 JSON', '%%%'],
     ['another shape', encode({ a: 1 })],
     ['too few keys', encode(['3', 'infinity'])],
-    ['a number where text is stored', encode([3, 'infinity', ROW.cursor_key_2, ROW.cursor_key_3])],
-    ['an int out of range', encode(['99999999999', 'infinity', ROW.cursor_key_2, ROW.cursor_key_3])],
-    ['a date that does not exist', encode(['3', '2026-02-30', ROW.cursor_key_2, ROW.cursor_key_3])],
-    ['an impossible timestamp', encode(['3', 'infinity', '2026-13-45 99:99:99+00', ROW.cursor_key_3])],
-    ['a zone offset Postgres refuses', encode(['3', 'infinity', '2026-01-01 00:00:00+16', ROW.cursor_key_3])],
-    ['not a uuid', encode(['3', 'infinity', ROW.cursor_key_2, "x' or 1=1 --"])],
+    ['a number where text is stored', encode([3, 'infinity', VALUES[2], VALUES[3]])],
+    ['an int out of range', encode(['99999999999', 'infinity', VALUES[2], VALUES[3]])],
+    ['a date that does not exist', encode(['3', '2026-02-30', VALUES[2], VALUES[3]])],
+    ['an impossible timestamp', encode(['3', 'infinity', '2026-13-45 99:99:99+00', VALUES[3]])],
+    ['a zone offset Postgres refuses', encode(['3', 'infinity', '2026-01-01 00:00:00+16', VALUES[3]])],
+    ['not a uuid', encode(['3', 'infinity', VALUES[2], "x' or 1=1 --"])],
   ])('refuses a cursor with %s', (_name, cursor) => {
     expect(decodeCursor(cursor, KEYS)).toBeNull();
   });

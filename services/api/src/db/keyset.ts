@@ -56,13 +56,29 @@ export function isPgTimestamptzText(value: string): boolean {
   );
 }
 
-/** The select-list entries that give a row's key values as text, for its cursor. */
-export const cursorColumns = (keys: readonly SortKey[]) => keys.map((key, index) => `(${key.sql})::text as cursor_key_${index}`).join(', ');
+/** The select-list entry that gives a row's key values as text, for its cursor: `array[…] as cursor_keys`. */
+export const cursorKeysColumn = (keys: readonly SortKey[]) => `array[${keys.map((key) => `(${key.sql})::text`).join(', ')}] as cursor_keys`;
 
-/** A row's cursor: its key values (selected with `cursorColumns`), opaque to the client. */
-export function cursorOf(row: Record<string, unknown>, keys: readonly SortKey[]): string {
-  const values = keys.map((_key, index) => row[`cursor_key_${index}`]);
-  return Buffer.from(JSON.stringify(values)).toString('base64url');
+/** A row selected with `cursorKeysColumn`. */
+export interface WithCursorKeys {
+  cursor_keys: string[] | undefined;
+}
+
+/** A cursor: the key values of the row it continues after, opaque to the client. */
+const encodeCursor = (values: readonly string[]): string => Buffer.from(JSON.stringify(values)).toString('base64url');
+
+/**
+ * One page of a list from the rows of a statement that asked for one row more than `limit`: the rows up
+ * to the limit, and the cursor of the last one when more rows follow. The rows' keys are cleared to
+ * undefined, which JSON leaves out of the answer: deleting them, or copying each row without them, made
+ * a page of 50 tasks 30% to 100% slower to serialise.
+ */
+export function pageOf<Item>(rows: (Item & WithCursorKeys)[], limit: number): { items: Item[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  const nextCursor = rows.length > limit && last?.cursor_keys ? encodeCursor(last.cursor_keys) : null;
+  for (const item of items) item.cursor_keys = undefined;
+  return { items, nextCursor };
 }
 
 const INT_TEXT = /^-?\d{1,10}$/;
@@ -87,7 +103,7 @@ function isKeyText(value: unknown, cast: SortKey['cast']): value is string {
 }
 
 /**
- * The key values of a cursor made by `cursorOf` for these keys, or null for anything else (a cursor of
+ * The key values of a cursor made by `encodeCursor` for these keys, or null for anything else (a cursor of
  * another list, edited, or made up): the caller answers 400 'Invalid cursor', never a database error.
  */
 export function decodeCursor(cursor: string, keys: readonly SortKey[]): string[] | null {

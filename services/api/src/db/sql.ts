@@ -3,18 +3,11 @@
  * Knex expands a JS array bound to `?` into a list of values, so arrays travel as JSON instead.
  */
 
-/** Binds a list as one JSON parameter; pair it with `textArrayParam` or `jsonb_array_elements_text(?::jsonb)`. */
+/** Binds a list as one JSON parameter; pair it with `TEXT_ARRAY_PARAM` or `jsonb_array_elements_text(?::jsonb)`. */
 export const jsonParam = (values: readonly unknown[]) => JSON.stringify(values);
 
 /** SQL for a text[] built from a JSON parameter bound with `jsonParam`. */
 export const TEXT_ARRAY_PARAM = 'array(select jsonb_array_elements_text(?::jsonb))';
-
-/** A timestamptz as the driver answers it (text such as `2026-11-21 06:47:33.7+00`) to an ISO instant. */
-export function toIsoInstant(value: string | Date): string {
-  if (value instanceof Date) return value.toISOString();
-  const iso = value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
-  return new Date(iso).toISOString();
-}
 
 /** SQL for a timestamptz column as an ISO 8601 UTC instant (`2026-11-21T06:47:33.707Z`), null stays null. */
 export const isoInstantSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

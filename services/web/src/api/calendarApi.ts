@@ -1,7 +1,7 @@
-import type { KanbanStatus, Task, TaskPage } from '@daybook/shared';
+import type { Task } from '@daybook/shared';
 import { baseApi } from './baseApi';
 
-/** The calendar's week and the Kanban board (spec §7, DECISIONS 13). */
+/** The calendar's week (spec §7). */
 export const calendarApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** Tasks due in `[start, end)`; never served from the cache (spec §9: zero stale time). */
@@ -10,19 +10,7 @@ export const calendarApi = baseApi.injectEndpoints({
       providesTags: ['Task'],
       keepUnusedDataFor: 0,
     }),
-    /**
-     * One Kanban column, in pages (DECISIONS 22): each column loads its further pages as the user scrolls
-     * it, and a refresh reads again the pages each column has loaded.
-     */
-    getKanbanColumn: build.infiniteQuery<TaskPage, KanbanStatus, string | null>({
-      query: ({ queryArg: status, pageParam }) => ({ url: `tasks/kanban/${status}`, params: pageParam ? { cursor: pageParam } : {} }),
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.nextCursor,
-      },
-      providesTags: ['Task'],
-    }),
   }),
 });
 
-export const { useGetCalendarTasksQuery, useGetKanbanColumnInfiniteQuery } = calendarApi;
+export const { useGetCalendarTasksQuery } = calendarApi;

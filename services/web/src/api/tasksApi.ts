@@ -1,4 +1,4 @@
-import type { ArchivedTaskPage, Task, TaskCreateInput, TaskPage, TaskReorderType, TaskUpdateInput } from '@daybook/shared';
+import type { ArchivedTaskPage, KanbanStatus, Task, TaskCreateInput, TaskPage, TaskReorderType, TaskUpdateInput } from '@daybook/shared';
 import { applyOrder, applyOrderToPages } from '../lib/reorder';
 import type { ApiError } from './apiError';
 import { baseApi } from './baseApi';
@@ -24,10 +24,11 @@ const TASK_WRITE_TAGS = ['Task', 'DailyPlan'] as const;
 
 /**
  * A task list read in pages (`?cursor=`, the api's default page size): the first page, then the next
- * one as the user scrolls. A refresh reads again every page loaded so far.
+ * one as the user scrolls. A refresh reads again every page loaded so far. `url` names the list from the
+ * query's argument (a Kanban column's status) or alone.
  */
-const taskPages = (url: string) => ({
-  query: ({ pageParam }: { pageParam: string | null }) => ({ url, params: pageParam ? { cursor: pageParam } : {} }),
+const taskPages = <Arg = void>(url: (arg: Arg) => string) => ({
+  query: ({ queryArg, pageParam }: { queryArg: Arg; pageParam: string | null }) => ({ url: url(queryArg), params: pageParam ? { cursor: pageParam } : {} }),
   infiniteQueryOptions: {
     initialPageParam: null,
     getNextPageParam: (lastPage: TaskPage) => lastPage.nextCursor,
@@ -35,16 +36,21 @@ const taskPages = (url: string) => ({
   providesTags: ['Task' as const],
 });
 
-/** Tasks (spec §7): the dashboard's lists and every write. */
+/** Tasks (spec §7): the dashboard's lists, the Kanban board's columns and every write. */
 export const tasksApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getTodayTasks: build.query<Task[], void>({ query: () => 'tasks/today', providesTags: ['Task'] }),
     getMondayTasks: build.query<Task[], void>({ query: () => 'tasks/monday', providesTags: ['Task'] }),
-    getActiveTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages('tasks/active')),
-    getBacklogTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages('tasks/backlog')),
-    getDelegatedTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages('tasks/delegated')),
+    getActiveTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages(() => 'tasks/active')),
+    getBacklogTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages(() => 'tasks/backlog')),
+    getDelegatedTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages(() => 'tasks/delegated')),
     /** Archived tasks load in pages (DECISIONS 15). */
-    getArchivedTasks: build.infiniteQuery<ArchivedTaskPage, void, string | null>(taskPages('tasks/archived')),
+    getArchivedTasks: build.infiniteQuery<ArchivedTaskPage, void, string | null>(taskPages(() => 'tasks/archived')),
+    /**
+     * One Kanban column (DECISIONS 13), in pages (DECISIONS 22): each column loads its further pages as the
+     * user scrolls it, and a refresh reads again the pages each column has loaded.
+     */
+    getKanbanColumn: build.infiniteQuery<TaskPage, KanbanStatus, string | null>(taskPages((status: KanbanStatus) => `tasks/kanban/${status}`)),
     /**
      * Some tasks by id, in that order (the day's top 3 may be any open tasks); a task deleted meanwhile is
      * left out.
@@ -120,6 +126,7 @@ export const {
   useGetBacklogTasksInfiniteQuery,
   useGetDelegatedTasksInfiniteQuery,
   useGetArchivedTasksInfiniteQuery,
+  useGetKanbanColumnInfiniteQuery,
   useGetTasksByIdsQuery,
   useCreateTaskMutation,
   useUpdateTaskMutation,

@@ -4,11 +4,11 @@ import { useCurrentUser } from '../api/authApi';
 import { LoadingScreen } from './LoadingScreen';
 
 // Every screen is its own chunk: signed-out visitors never load the dashboard, and the reverse.
-const LandingPage = lazy(() => import('../features/landing/LandingPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const LandingPage = lazy(() => import('../features/auth/LandingPage'));
+const DashboardScreen = lazy(() => import('./DashboardScreen'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const NotesPage = lazy(() => import('../features/notes/NotesPage'));
-const DailyReviewPage = lazy(() => import('../features/daily-review/DailyReviewPage'));
+const DailyReviewPage = lazy(() => import('../features/daily-plan/DailyReviewPage'));
 const ClientsPage = lazy(() => import('../features/clients/ClientsPage'));
 const ArchivedPage = lazy(() => import('../features/archived/ArchivedPage'));
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
@@ -36,8 +36,8 @@ export function App() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Routes>
-        <Route path="/" element={<DashboardPage />} />
-        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/" element={<DashboardScreen />} />
+        <Route path="/dashboard" element={<DashboardScreen />} />
         <Route path="/daily-review" element={<DailyReviewPage />} />
         <Route path="/clients" element={<ClientsPage />} />
         <Route path="/archived" element={<ArchivedPage />} />

@@ -1,11 +1,10 @@
 import Chip from '@mui/material/Chip';
-import { DEFAULT_CLIENT_COLOR } from '@daybook/shared';
+import { DEFAULT_CLIENT_COLOR, HEX_COLOR_PATTERN } from '@daybook/shared';
 
 /** Black or white text, whichever reads better on `hex` (`#rrggbb`). */
 export function readableTextColor(hex: string): string {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!match) return '#1f2937';
-  const [r, g, b] = match.slice(1).map((part) => parseInt(part, 16) / 255) as [number, number, number];
+  if (!HEX_COLOR_PATTERN.test(hex)) return '#1f2937';
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255) as [number, number, number];
   const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
   return luminance > 0.6 ? '#1f2937' : '#ffffff';
 }

@@ -1,4 +1,4 @@
-import { parseTimeOfDay } from '@daybook/shared';
+import { formatShortDate, localDate, parseTimeOfDay } from '@daybook/shared';
 
 /** '15:00' → '3:00 PM'; anything unreadable is returned as it is. */
 export function formatTimeOfDay(time: string): string {
@@ -11,6 +11,12 @@ export function formatTimeOfDay(time: string): string {
     return time;
   }
 }
+
+/** An instant's calendar day in the user's zone, as 'Mar 5, 2026' (a note's date). */
+export const formatInstantDate = (iso: string, timeZone: string) => formatShortDate(localDate(new Date(iso), timeZone));
+
+/** The month of a calendar date by name: '2026-03-05' → 'March'. */
+export const monthNameOf = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
 
 /** 'task' or 'tasks' after a count (spec §2). */
 export const countLabel = (count: number, singular: string, plural = `${singular}s`) => `${count} ${count === 1 ? singular : plural}`;

@@ -6,6 +6,9 @@ export const VIBRATION_PATTERNS = {
   success: [50, 20, 50],
   error: [100, 50, 100, 50, 100],
   notification: [15, 10, 15],
+  // The notes screen's own medium and heavy.
+  noteMedium: 25,
+  noteHeavy: 50,
 } as const satisfies Record<string, number | readonly number[]>;
 
 export type VibrationKind = keyof typeof VIBRATION_PATTERNS;

@@ -3,10 +3,10 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { render, type RenderOptions } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
-import { taskPageSchema } from '@daybook/shared';
 import { makeStore, type AppStore } from '../app/store';
 import { theme } from '../app/theme';
 import { Toaster } from '../components/Toaster';
+import { TaskViewContext, type TaskView } from '../components/tasks/TaskViewContext';
 
 /** Renders with the store, theme, a router and the toast area, as main.tsx does. */
 export function renderWithProviders(ui: ReactElement, { store = makeStore(), route = '/', ...options }: { store?: AppStore; route?: string } & RenderOptions = {}) {
@@ -22,6 +22,14 @@ export function renderWithProviders(ui: ReactElement, { store = makeStore(), rou
   }
   return { store, ...render(ui, { wrapper: Wrapper, ...options }) };
 }
+
+/** What task cards need from their screen: no clients or contacts, Wednesday 2026-03-04 10:00 in New York, unless told otherwise. */
+export function taskView(overrides: Partial<TaskView> = {}): TaskView {
+  return { clientsById: new Map(), contactsById: new Map(), now: new Date('2026-03-04T15:00:00Z'), timeZone: 'America/New_York', delegationEnabled: false, openTask: jest.fn(), ...overrides };
+}
+
+/** `ui` inside a task view, for a part of a screen tested on its own. */
+export const withTaskView = (ui: ReactNode, view: TaskView = taskView()) => <TaskViewContext.Provider value={view}>{ui}</TaskViewContext.Provider>;
 
 export interface RecordedRequest {
   method: string;
@@ -58,36 +66,3 @@ export function mockFetch(handler: Handler) {
 export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
-
-/** A task as the api answers it, with defaults. */
-export function makeTask(overrides: Partial<import('@daybook/shared').Task> & { id: string; title: string }): import('@daybook/shared').Task {
-  return {
-    description: null,
-    clientId: null,
-    priority: 'medium',
-    status: 'todo',
-    dueDate: null,
-    dueTime: null,
-    estimatedTime: null,
-    isCompleted: false,
-    isBacklog: false,
-    isArchived: false,
-    documentLinks: [],
-    isRecurring: false,
-    recurringType: null,
-    recurringInterval: 1,
-    lastRecurrenceDate: null,
-    parentTaskId: null,
-    isDelegated: false,
-    delegatedToId: null,
-    delegationNotes: null,
-    sortOrder: 0,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-/** A page of a task list as the api answers it, checked against the shared contract. */
-export const taskPage = (items: import('@daybook/shared').Task[], nextCursor: string | null = null) => taskPageSchema.parse({ items, nextCursor });

@@ -1,10 +1,8 @@
-import moment from 'moment-timezone';
-import { addDays, daysInMonth, parseCalendarDate, weekdayOf } from '@daybook/shared';
+import { addDays, daysInMonth, formatCalendarDate, isValidTimeZone, zonedDateTimeFromString, zonedDateTimeToInstant, zonedParts } from '@daybook/shared';
 
 /**
  * "Now" on the user's wall clock. Every relative phrase is read from it; zone arithmetic (a number of
- * hours from now across a DST change) goes through moment-timezone, calendar arithmetic through the shared
- * calendar-date helpers.
+ * hours from now across a DST change) and calendar arithmetic go through the shared time module.
  */
 export interface RuleContext {
   /** The instant the user submitted. */
@@ -23,18 +21,16 @@ export interface RuleContext {
   monthFirst: boolean;
 }
 
+/** Throws a RangeError on an unknown zone or an invalid instant. */
 export function createRuleContext(now: Date, timezone: string): RuleContext {
-  if (moment.tz.zone(timezone) === null) throw new RangeError(`Unknown timezone: ${timezone}`);
-  const local = moment.tz(now, timezone);
-  if (!local.isValid()) throw new RangeError(`Invalid instant: ${String(now)}`);
-  const today = local.format('YYYY-MM-DD');
-  const { year, month, day } = parseCalendarDate(today);
+  if (!isValidTimeZone(timezone)) throw new RangeError(`Unknown timezone: ${timezone}`);
+  const { date, time, weekday, year, month, day } = zonedParts(now, timezone);
   return {
     now,
     timezone,
-    today,
-    time: local.format('HH:mm'),
-    weekday: weekdayOf(today),
+    today: date,
+    time,
+    weekday,
     year,
     month,
     day,
@@ -42,19 +38,19 @@ export function createRuleContext(now: Date, timezone: string): RuleContext {
   };
 }
 
-/** The instant a local wall-clock date-time (no offset) names in the zone (a skipped time moves forward). */
+/**
+ * The instant a local wall-clock date-time (no offset; seconds are ignored) names in the zone (a skipped
+ * time moves forward). For test fixtures and cases files, whose "now" is written on the user's clock.
+ */
 export function localToInstant(localDateTime: string, timezone: string): Date {
-  if (moment.tz.zone(timezone) === null) throw new RangeError(`Unknown timezone: ${timezone}`);
-  const parsed = moment.tz(localDateTime, 'YYYY-MM-DDTHH:mm:ss', true, timezone);
-  const value = parsed.isValid() ? parsed : moment.tz(localDateTime, timezone);
-  if (!value.isValid()) throw new RangeError(`Not a local date-time: ${localDateTime}`);
-  return value.toDate();
+  const { date, time } = zonedDateTimeFromString(localDateTime, timezone);
+  return zonedDateTimeToInstant(date, time, timezone);
 }
 
 /** Wall clock `minutes` of real time after now (01:30 EST + 60 min on spring-forward night = 03:30). */
 export function afterMinutes(ctx: RuleContext, minutes: number): { date: string; time: string } {
-  const later = moment.tz(ctx.now, ctx.timezone).add(Math.round(minutes * 60), 'seconds');
-  return { date: later.format('YYYY-MM-DD'), time: later.format('HH:mm') };
+  const { date, time } = zonedParts(new Date(ctx.now.getTime() + Math.round(minutes * 60) * 1000), ctx.timezone);
+  return { date, time };
 }
 
 /** The next `weekday` strictly after today, or from today on when `includeToday`. */
@@ -71,7 +67,7 @@ export function nextDayOfMonth(ctx: RuleContext, day: number): string | null {
   let month = ctx.month;
   for (let i = 0; i < 24; i += 1) {
     if (day <= daysInMonth(year, month) && (i > 0 || day >= ctx.day)) {
-      return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+      return formatCalendarDate({ year, month, day });
     }
     month += 1;
     if (month > 12) {
@@ -87,7 +83,7 @@ export function upcomingMonthDay(ctx: RuleContext, month: number, day: number): 
   if (month < 1 || month > 12 || day < 1 || day > 31) return null;
   for (const year of [ctx.year, ctx.year + 1, ctx.year + 2, ctx.year + 3, ctx.year + 4]) {
     if (day > daysInMonth(year, month)) continue;
-    const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    const date = formatCalendarDate({ year, month, day });
     if (date >= ctx.today) return date;
   }
   return null;
@@ -96,9 +92,9 @@ export function upcomingMonthDay(ctx: RuleContext, month: number, day: number): 
 /** A full date when it exists, else null. */
 export function exactDate(year: number, month: number, day: number): string | null {
   if (year < 1900 || year > 2200 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return formatCalendarDate({ year, month, day });
 }
 
 export function lastDayOfMonth(year: number, month: number): string {
-  return `${year}-${String(month).padStart(2, '0')}-${String(daysInMonth(year, month)).padStart(2, '0')}`;
+  return formatCalendarDate({ year, month, day: daysInMonth(year, month) });
 }

@@ -1,4 +1,4 @@
-import { addDays, addMonths, daysInMonth } from '@daybook/shared';
+import { addDays, addMonths, daysInMonth, formatCalendarDate } from '@daybook/shared';
 import {
   afterMinutes,
   exactDate,
@@ -36,7 +36,7 @@ function mondayNextWeek(ctx: RuleContext): string {
   return addDays(ctx.today, 7 - ((ctx.weekday + 6) % 7));
 }
 
-const firstOfMonth = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
+const firstOfMonth = (year: number, month: number) => formatCalendarDate({ year, month, day: 1 });
 
 /** ISO dates (`2021-07-06`, `2021/07/06`, optionally with a time): as written, past allowed. */
 export function recognizeIsoDates(s: Scanner): void {

@@ -1,6 +1,4 @@
-import { DEFAULT_TIME_INCREMENTS, makeTimeIncrement } from '@daybook/shared';
 import { rules } from '../../test/rules-fixture';
-import { formatMinutes, mapEstimate } from './estimate';
 
 const est = (input: string) => {
   const r = rules(input);
@@ -39,24 +37,5 @@ describe('estimates from stated durations', () => {
 
   it('ignores durations in the description', () => {
     expect(rules('Fix login bug: users get logged out after 5 minutes').estimatedTime).toBeNull();
-  });
-});
-
-describe('mapping to the user increments', () => {
-  const hours = [makeTimeIncrement(1, 'hours'), makeTimeIncrement(2, 'hours')];
-  it('takes an exact increment, else the nearest, ties to the larger', () => {
-    expect(mapEstimate(60, DEFAULT_TIME_INCREMENTS)).toBe('1h');
-    expect(mapEstimate(480, DEFAULT_TIME_INCREMENTS)).toBe('1d');
-    expect(mapEstimate(20, DEFAULT_TIME_INCREMENTS)).toBe('15min');
-    expect(mapEstimate(5, DEFAULT_TIME_INCREMENTS)).toBe('15min');
-    expect(mapEstimate(90, hours)).toBe('2h');
-    expect(mapEstimate(960, [makeTimeIncrement(1, 'days'), makeTimeIncrement(2, 'days')])).toBe('2d');
-  });
-
-  it('keeps the stated duration without increments', () => {
-    expect(mapEstimate(90, [])).toBe('1.5h');
-    expect(mapEstimate(45, [])).toBe('45min');
-    expect(mapEstimate(960, [])).toBe('2d');
-    expect(formatMinutes(240)).toBe('4h');
   });
 });

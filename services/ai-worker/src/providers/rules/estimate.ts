@@ -1,4 +1,4 @@
-import { MINUTES_PER_DAY, nearestTimeIncrement, parseEstimateMinutes, sortTimeIncrements, type TimeIncrementChoice } from '@daybook/shared';
+import { estimateUnit, MINUTES_PER_DAY, MINUTES_PER_UNIT } from '@daybook/shared';
 import { atSegmentEnd, FUNCTION_WORDS, nextWord, prevWord } from './helpers';
 import { QUANTITY, quantityValue, WB, WE, WORD_NUMBER } from './lexicon';
 import { scan, type Scanner } from './scanner';
@@ -14,12 +14,8 @@ const NOT_AN_ESTIMATE_AFTER = /^\s*(?:ago|from|before|after|later|earlier|early|
 const QUALIFIER = '(?:(?:about|around|roughly|approx\\.?|approximately|~|≈|ca\\.?|circa|est\\.?|estimated|estimate|eta|takes?|taking|will\\s+take|should\\s+take|needs?|allow|budget|block|for|maybe|max|at\\s+most|under|up\\s+to)\\s*[:=]?\\s*)';
 const UNIT = '(minutes?|mins?|m|hours?|hrs?|hr|h|days?|d)';
 
-function unitMinutes(unit: string): number {
-  const u = unit.toLowerCase();
-  if (u.startsWith('d')) return MINUTES_PER_DAY;
-  if (u.startsWith('h')) return 60;
-  return 1;
-}
+/** Minutes in one of UNIT's words or an adjective's unit ("30-minute"); each of them is a shared estimate unit. */
+const unitMinutes = (word: string) => MINUTES_PER_UNIT[estimateUnit(word) ?? 'minutes'];
 
 /** A content word (not "on", "for", …) follows: the duration is an adjective ("full-day workshop"). */
 function nounFollows(s: Scanner, end: number): boolean {
@@ -105,26 +101,4 @@ export function recognizeEstimates(s: Scanner, segments: readonly Segment[]): vo
     add(start, end, n * unitMinutes(unit));
   });
   // An estimate in brackets leaves "()" behind: the title clean-up drops empty brackets.
-}
-
-/** Formats minutes in the Settings format: `30min`, `2h`, `1.5h`, `1d`, `2d`. */
-export function formatMinutes(minutes: number): string {
-  const m = Math.round(minutes * 100) / 100;
-  if (m >= MINUTES_PER_DAY && m % (MINUTES_PER_DAY / 2) === 0) return `${m / MINUTES_PER_DAY}d`;
-  if (m >= 60 && Number.isInteger((m / 60) * 10)) return `${m / 60}h`;
-  return `${Math.round(m)}min`;
-}
-
-/**
- * The estimate as one of the user's increments (DECISIONS 18, RULES §5): the increment of exactly that
- * length, else the nearest by minutes with ties going to the larger; no increments → the stated duration.
- */
-export function mapEstimate(minutes: number, increments: readonly TimeIncrementChoice[]): string {
-  const stated = formatMinutes(minutes);
-  const usable = increments.filter((i) => parseEstimateMinutes(i.value) !== null);
-  if (usable.length === 0) return stated;
-  // Longest first, so that of two equally near increments the larger wins (nearestTimeIncrement keeps the first).
-  const longestFirst = [...sortTimeIncrements(usable)].reverse();
-  const nearest = nearestTimeIncrement(stated, longestFirst, Number.POSITIVE_INFINITY);
-  return nearest ? nearest.value : stated;
 }

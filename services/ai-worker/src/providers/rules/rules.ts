@@ -1,12 +1,13 @@
 import * as chrono from 'chrono-node';
-import moment from 'moment-timezone';
 import {
   addDays,
   DEFAULT_PRIORITY,
   DEFAULT_RECURRING_INTERVAL,
+  estimateAsTimeIncrement,
   nextRecurrenceDate,
   TASK_DESCRIPTION_MAX,
   TASK_TITLE_MAX,
+  utcOffsetMinutes,
   type Priority,
   type RecurringType,
   type StructuredTask,
@@ -24,7 +25,7 @@ import {
   recognizeRelativeOffsets,
   recognizeWeekdays,
 } from './dates';
-import { mapEstimate, recognizeEstimates } from './estimate';
+import { recognizeEstimates } from './estimate';
 import { hhmm } from './helpers';
 import { MONTH, WB, WE } from './lexicon';
 import { recognizePriority } from './priority';
@@ -48,7 +49,8 @@ type DateValue = Extract<HitValue, { field: 'date' }>;
 type TimeValue = Extract<HitValue, { field: 'time' }>;
 type RecurrenceValue = Extract<HitValue, { field: 'recurrence' }>;
 
-const EMPTY: Omit<StructuredTask, 'title'> = {
+/** A task with nothing read from its text but the title: every other field at its default. */
+export const TITLE_ONLY: Omit<StructuredTask, 'title'> = {
   description: '',
   clientName: null,
   priority: DEFAULT_PRIORITY,
@@ -76,7 +78,7 @@ const MONTH_NAME = new RegExp(`${WB}${MONTH}${WE}`, 'iu');
 function chronoFallback(s: Scanner, ctx: RuleContext): void {
   const view = s.view().replace(/[\u0001\u0002]/gu, ' ');
   if (!MONTH_NAME.test(view)) return; // only month-day forms are taken from chrono
-  const offset = moment.tz(ctx.now, ctx.timezone).utcOffset();
+  const offset = utcOffsetMinutes(ctx.now, ctx.timezone);
   let results: chrono.ParsedResult[];
   try {
     results = chrono.strict.parse(view, { instant: ctx.now, timezone: offset }, { forwardDate: true });
@@ -176,7 +178,7 @@ function schedule(
 export function structureWithRules(request: RulesInput): StructuredTask {
   const input = request.input.normalize('NFC').replace(/\r\n?/gu, '\n').trim();
   const literal = literalTitle(input);
-  if (literal !== null) return { ...EMPTY, title: clip(literal, TASK_TITLE_MAX) || clip(input, TASK_TITLE_MAX) };
+  if (literal !== null) return { ...TITLE_ONLY, title: clip(literal, TASK_TITLE_MAX) || clip(input, TASK_TITLE_MAX) };
 
   const ctx = createRuleContext(request.now, request.timezone);
   const s = new Scanner(input);
@@ -269,7 +271,7 @@ export function structureWithRules(request: RulesInput): StructuredTask {
     priority: first(hits, 'priority')?.priority ?? descriptionPriority ?? DEFAULT_PRIORITY,
     dueDate: when.dueDate,
     dueTime: when.dueTime,
-    estimatedTime: estimate ? mapEstimate(estimate.minutes, request.timeIncrements) : null,
+    estimatedTime: estimate ? estimateAsTimeIncrement(estimate.minutes, request.timeIncrements) : null,
     isRecurring: when.isRecurring,
     recurringType: when.recurringType,
     recurringInterval: when.recurringInterval,

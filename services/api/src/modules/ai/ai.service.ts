@@ -11,6 +11,8 @@ import {
 import type { Actor } from '../../core/actor';
 import { serviceUnavailable } from '../../core/errors';
 import { StructureTaskQueueError, type StructureTaskQueue } from '../../queue/structure-task.queue';
+import { createClientsRepository, type ClientsRepository } from '../clients/clients.repository';
+import { createTimeIncrementsRepository, type TimeIncrementsRepository } from '../time-increments/time-increments.repository';
 
 export interface AiService {
   /** POST /api/ai/structure-task: the user's text as a structured task (spec §3, DECISIONS 16–18). */
@@ -25,27 +27,29 @@ const MESSAGES: Record<StructureTaskQueueError['reason'], string> = {
 
 const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
+export interface AiServiceRepositories {
+  clients: Pick<ClientsRepository, 'names'>;
+  timeIncrements: Pick<TimeIncrementsRepository, 'firstChoices'>;
+}
+
+/** The AI service on the database (app.ts). */
+export const createAiService = (em: EntityManager, queue: StructureTaskQueue | null, clock: () => Date): AiService =>
+  aiService({ clients: createClientsRepository(em), timeIncrements: createTimeIncrementsRepository(em) }, queue, clock);
+
 /**
  * Reads the acting user's own clients, time increments and timezone (the user's own lists are the truth:
  * names in the request body never widen them), enqueues a structure-task job with no secrets or session
  * data, and waits for the worker's answer. Queue problems become a 503 with a clear message.
  */
-export function createAiService(em: EntityManager, queue: StructureTaskQueue | null, clock: () => Date): AiService {
+export function aiService(repositories: AiServiceRepositories, queue: StructureTaskQueue | null, clock: () => Date): AiService {
   async function ownClients(userId: string): Promise<string[]> {
-    const rows = await em
-      .getConnection()
-      .execute<Array<{ name: string }>>('select name from clients where user_id = ? order by sort_order, name limit ?', [userId, AI_MAX_CLIENTS]);
-    return rows.map((r) => r.name.trim()).filter((name) => name !== '' && name.length <= AI_CLIENT_NAME_MAX);
+    const names = await repositories.clients.names(userId, AI_MAX_CLIENTS);
+    return names.map((name) => name.trim()).filter((name) => name !== '' && name.length <= AI_CLIENT_NAME_MAX);
   }
 
   async function ownTimeIncrements(userId: string): Promise<Array<{ label: string; value: string }>> {
-    const rows = await em
-      .getConnection()
-      .execute<Array<{ label: string; value: string }>>('select label, value from time_increments where user_id = ? order by created_at, value limit ?', [
-        userId,
-        AI_MAX_TIME_INCREMENTS,
-      ]);
-    return rows.filter((r) => r.label.length <= ESTIMATED_TIME_MAX && r.value.length <= ESTIMATED_TIME_MAX).map((r) => ({ label: r.label, value: r.value }));
+    const choices = await repositories.timeIncrements.firstChoices(userId, AI_MAX_TIME_INCREMENTS);
+    return choices.filter((r) => r.label.length <= ESTIMATED_TIME_MAX && r.value.length <= ESTIMATED_TIME_MAX).map((r) => ({ label: r.label, value: r.value }));
   }
 
   return {

@@ -3,7 +3,6 @@ import { loginBodySchema, registerBodySchema } from '@daybook/shared';
 import { unauthorized } from '../../core/errors';
 import type { RateLimits } from '../../http/rate-limits';
 import { parseBody } from '../../http/validate';
-import { toUserDto } from '../users/users.mapper';
 import type { AuthService } from './auth.service';
 
 /** Where the spec's client is sent after a 401, and where GET /api/login points: the landing page's login form. */
@@ -16,9 +15,8 @@ export function authRoutes(auth: AuthService, limits: RateLimits): Router {
   router.post('/register', async (ctx) => {
     const body = parseBody(ctx, registerBodySchema);
     await limits.registration(ctx.ip);
-    const user = await auth.register(body);
     ctx.status = 201;
-    ctx.body = toUserDto(user);
+    ctx.body = await auth.register(body);
   });
 
   router.post('/login', async (ctx) => {
@@ -31,7 +29,7 @@ export function authRoutes(auth: AuthService, limits: RateLimits): Router {
     // A fresh session id at every sign-in: a session id planted before login is worthless.
     await ctx.session!.regenerate();
     ctx.session!.userId = user.id;
-    ctx.body = toUserDto(user);
+    ctx.body = user;
   });
 
   router.get('/login', (ctx) => {

@@ -1,49 +1,33 @@
-import { randomUUID } from 'node:crypto';
-import type { QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sortClients, type DelegationContact as DelegationContactDto, type DelegationContactCreateBody, type DelegationContactUpdateBody } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
-import { assertQuotaRoom } from '../../db/quota';
 import { notFound } from '../../core/errors';
-import { CONTACT_COLUMNS, toContactDto, type ContactRow } from './contacts.mapper';
+import { assertBelowQuota } from '../../db/quota';
+import { createContactsRepository, type ContactsRepository } from './contacts.repository';
+
+/** The contacts service on the database (app.ts). */
+export const createContactsService = (em: EntityManager) => contactsService(createContactsRepository(em));
 
 /**
- * Delegation contacts (spec §2 Settings, §3): every statement scoped by the owner (DECISIONS 8).
+ * Delegation contacts (spec §2 Settings, §3): another user's contact reads as missing (DECISIONS 8).
  * Listed like clients: sortOrder, then name.
  */
-export function createContactsService(rootEm: EntityManager) {
-  const em = () => rootEm.getContext() as EntityManager;
-
+export function contactsService(contacts: ContactsRepository) {
   return {
-    async list(actor: Actor): Promise<DelegationContactDto[]> {
-      const rows = await em().execute<ContactRow[]>(
-        `select ${CONTACT_COLUMNS} from delegation_contacts d where d.user_id = ? order by d.sort_order, d.name, d.id`,
-        [actor.id],
-      );
-      return sortClients(rows.map(toContactDto));
-    },
+    list: async (actor: Actor): Promise<DelegationContactDto[]> => sortClients(await contacts.list(actor.id)),
 
+    /** Refused (409) past the contacts quota (DECISIONS 22), also when requests arrive together. */
     async create(actor: Actor, body: DelegationContactCreateBody): Promise<DelegationContactDto> {
-      return em().transactional(async (tx) => {
-        await assertQuotaRoom(tx, actor.id, 'contacts', 'from delegation_contacts where user_id = ?');
-        const [row] = await tx.execute<ContactRow[]>(
-          `insert into delegation_contacts as d (id, user_id, name) values (?, ?, ?) returning ${CONTACT_COLUMNS}`,
-          [randomUUID(), actor.id, body.name],
-        );
-        return toContactDto(row!);
+      return contacts.transaction(async () => {
+        assertBelowQuota('contacts', await contacts.countForQuota(actor.id));
+        return contacts.insert(actor.id, { name: body.name });
       });
     },
 
     async update(actor: Actor, id: string, body: DelegationContactUpdateBody): Promise<DelegationContactDto> {
-      const [row] =
-        body.name === undefined
-          ? await em().execute<ContactRow[]>(`select ${CONTACT_COLUMNS} from delegation_contacts d where d.user_id = ? and d.id = ?`, [actor.id, id])
-          : await em().execute<ContactRow[]>(
-              `update delegation_contacts d set name = ?, updated_at = now() where d.user_id = ? and d.id = ? returning ${CONTACT_COLUMNS}`,
-              [body.name, actor.id, id],
-            );
-      if (!row) throw notFound('Delegation contact');
-      return toContactDto(row);
+      const contact = await contacts.update(actor.id, id, body);
+      if (!contact) throw notFound('Delegation contact');
+      return contact;
     },
 
     /**
@@ -53,18 +37,12 @@ export function createContactsService(rootEm: EntityManager) {
      * here, or starts after and finds the contact gone (DECISIONS 21).
      */
     async remove(actor: Actor, id: string): Promise<void> {
-      await em().transactional(async (tx) => {
-        const [found] = await tx.execute('select 1 from delegation_contacts where user_id = ? and id = ? for update', [actor.id, id]);
-        if (!found) throw notFound('Delegation contact');
-        await tx.execute(
-          `update tasks set is_delegated = false, delegated_to_id = null, updated_at = now() where user_id = ? and delegated_to_id = ?`,
-          [actor.id, id],
-          'run',
-        );
-        const result = await tx.execute<QueryResult>('delete from delegation_contacts where user_id = ? and id = ?', [actor.id, id], 'run');
-        if (result.affectedRows === 0) throw notFound('Delegation contact');
+      await contacts.transaction(async () => {
+        if (!(await contacts.lock(actor.id, id))) throw notFound('Delegation contact');
+        await contacts.undelegateTasks(actor.id, id);
+        if (!(await contacts.remove(actor.id, id))) throw notFound('Delegation contact');
       });
     },
   };
 }
-export type ContactsService = ReturnType<typeof createContactsService>;
+export type ContactsService = ReturnType<typeof contactsService>;

@@ -1,6 +1,13 @@
-import { addDays, NOTE_EXCERPT_MAX, startOfDayInstant, type HighlightRange, type NoteSearchQuery, type NoteSearchResult } from '@daybook/shared';
-import { toIsoInstant } from '../../db/sql';
-import { toClientRef } from './notes.mapper';
+import {
+  addDays,
+  NOTE_EXCERPT_MAX,
+  startOfDayInstant,
+  type HighlightRange,
+  type NoteClientRef,
+  type NoteSearchQuery,
+  type NoteSearchResult,
+} from '@daybook/shared';
+import { isoInstantSql } from '../../db/sql';
 
 /**
  * Notes search (spec §2 Notes, §3 search result), answered by Postgres from GIN indexes
@@ -150,7 +157,7 @@ export function planNoteSearch(c: NoteSearchCriteria): NoteSearchPlan {
   }
   params.push(c.userId, c.userId);
   const items = {
-    sql: `${matched}select f.id, f.note_list_id, f.created_at, f.list_title, n.excerpt,
+    sql: `${matched}select f.id, f.note_list_id, ${isoInstantSql('f.created_at')} as created_at, f.list_title, n.excerpt,
        ic.id as item_client_id, ic.name as item_client_name, ic.color as item_client_color,
        lc.id as list_client_id, lc.name as list_client_name, lc.color as list_client_color
   from (select m.id, m.note_list_id, m.client_id, m.created_at, l.title as list_title, l.client_id as list_client_id
@@ -192,7 +199,8 @@ export function planNoteSearch(c: NoteSearchCriteria): NoteSearchPlan {
 export interface SearchItemRow {
   id: string;
   note_list_id: string;
-  created_at: string | Date;
+  /** An ISO instant. */
+  created_at: string;
   list_title: string;
   /** From ts_headline, with the marks, or the note's beginning. */
   excerpt: string;
@@ -248,6 +256,11 @@ export function toExcerpt(marked: string, max = NOTE_EXCERPT_MAX): Excerpt {
   };
 }
 
+/** A client named by a search result (spec §3: name and colour), or null. */
+function toClientRef(id: string | null, name: string | null, color: string | null): NoteClientRef | null {
+  return id && name !== null && color !== null ? { id, name, color } : null;
+}
+
 /**
  * Groups the found notes by page, pages in the order of their newest found note, then the pages that
  * matched only by themselves, by title.
@@ -271,7 +284,7 @@ export function toSearchResults(items: SearchItemRow[], lists: SearchListRow[]):
       itemContent: excerpt.text,
       highlights: excerpt.highlights,
       itemClient: toClientRef(row.item_client_id, row.item_client_name, row.item_client_color),
-      createdAt: toIsoInstant(row.created_at),
+      createdAt: row.created_at,
     });
   }
   for (const row of lists) {

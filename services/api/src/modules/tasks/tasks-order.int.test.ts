@@ -6,7 +6,7 @@ import { createTestOrm } from '../../test/test-db';
 import { createTasksService } from './tasks.service';
 
 /**
- * The list order in SQL (tasks.mapper.ts: TASK_LIST_KEYS) is the shared rule `compareTasksForList`:
+ * The list order in SQL (tasks.repository.ts: TASK_LIST_KEYS) is the shared rule `compareTasksForList`:
  * tasks with every mix of sortOrder, priority, due date, due time and creation instant come back from
  * the api, page after page, in the order the shared rule gives them.
  */

@@ -1,4 +1,4 @@
-import { sortTasksForList, type Task } from '@daybook/shared';
+import { sortTasksForList, RECURRING_TYPE_REQUIRED, type Task } from '@daybook/shared';
 import { rowCounts, truncateAll } from '../../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../../test/test-app';
 
@@ -118,7 +118,7 @@ describe('creating and editing a task', () => {
     [{ title: 'ok', clientId: 'not-a-uuid' }, null],
     [{ title: 'ok', sortOrder: -1 }, 'Sort order must not be negative'],
     [{ title: 'ok', sortOrder: 1e12 }, null],
-    [{ title: 'ok', isRecurring: true }, 'Choose how often the task repeats (daily, weekly or monthly)'],
+    [{ title: 'ok', isRecurring: true }, RECURRING_TYPE_REQUIRED],
     [{ title: 'ok', recurringInterval: 0 }, null],
     [{ title: 'a\u0000b' }, 'Text must not contain NUL characters'],
     [{ title: ['array'] }, 'Title is required'],

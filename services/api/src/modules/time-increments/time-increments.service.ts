@@ -1,38 +1,29 @@
-import { randomUUID } from 'node:crypto';
-import type { QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sortTimeIncrements, type TimeIncrement as TimeIncrementDto, type TimeIncrementCreateBody } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { conflict, notFound } from '../../core/errors';
-import { TIME_INCREMENT_COLUMNS, toTimeIncrementDto, type TimeIncrementRow } from './time-increments.mapper';
+import { createTimeIncrementsRepository, type TimeIncrementsRepository } from './time-increments.repository';
 
 export const DUPLICATE_TIME_INCREMENT_MESSAGE = 'This time increment already exists';
 
+/** The time increments service on the database (app.ts). */
+export const createTimeIncrementsService = (em: EntityManager) => timeIncrementsService(createTimeIncrementsRepository(em));
+
 /** The user's time-estimate choices (spec §2 Settings, §5): listed shortest first. */
-export function createTimeIncrementsService(rootEm: EntityManager) {
-  const em = () => rootEm.getContext() as EntityManager;
-
+export function timeIncrementsService(increments: TimeIncrementsRepository) {
   return {
-    async list(actor: Actor): Promise<TimeIncrementDto[]> {
-      const rows = await em().execute<TimeIncrementRow[]>(`select ${TIME_INCREMENT_COLUMNS} from time_increments ti where ti.user_id = ?`, [actor.id]);
-      return sortTimeIncrements(rows.map(toTimeIncrementDto));
-    },
+    list: async (actor: Actor): Promise<TimeIncrementDto[]> => sortTimeIncrements(await increments.list(actor.id)),
 
-    /** A value the user already has is refused with 409 (the table is unique on owner and value). */
+    /** A value the user already has is refused with 409. */
     async create(actor: Actor, body: TimeIncrementCreateBody): Promise<TimeIncrementDto> {
-      const [row] = await em().execute<TimeIncrementRow[]>(
-        `insert into time_increments as ti (id, user_id, label, value) values (?, ?, ?, ?)
-         on conflict (user_id, value) do nothing returning ${TIME_INCREMENT_COLUMNS}`,
-        [randomUUID(), actor.id, body.label, body.value],
-      );
-      if (!row) throw conflict(DUPLICATE_TIME_INCREMENT_MESSAGE);
-      return toTimeIncrementDto(row);
+      const created = await increments.insert(actor.id, { label: body.label, value: body.value });
+      if (!created) throw conflict(DUPLICATE_TIME_INCREMENT_MESSAGE);
+      return created;
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
-      const result = await em().execute<QueryResult>('delete from time_increments where user_id = ? and id = ?', [actor.id, id], 'run');
-      if (result.affectedRows === 0) throw notFound('Time increment');
+      if (!(await increments.remove(actor.id, id))) throw notFound('Time increment');
     },
   };
 }
-export type TimeIncrementsService = ReturnType<typeof createTimeIncrementsService>;
+export type TimeIncrementsService = ReturnType<typeof timeIncrementsService>;

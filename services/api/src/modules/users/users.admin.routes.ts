@@ -2,7 +2,6 @@ import type Router from '@koa/router';
 import { adminCreateUserBodySchema, adminResetPasswordBodySchema, adminUserParamsSchema, idParamsSchema } from '@daybook/shared';
 import { adminOnly, signedInRouter, type SignedInState } from '../../http/guards';
 import { parseBody, parseParams } from '../../http/validate';
-import { toUserDto } from './users.mapper';
 import type { UsersService } from './users.service';
 
 /** User management (spec §6, DECISIONS 7): admins only, enforced by the router's guards. */
@@ -11,14 +10,14 @@ export function adminRoutes(users: UsersService): Router<SignedInState> {
 
   router.get('/users', async (ctx) => {
     const { actor: admin } = ctx.state;
-    ctx.body = (await users.list(admin)).map(toUserDto);
+    ctx.body = await users.list(admin);
   });
 
   router.post('/users', async (ctx) => {
     const { actor: admin } = ctx.state;
     const body = parseBody(ctx, adminCreateUserBodySchema);
     ctx.status = 201;
-    ctx.body = toUserDto(await users.create(admin, body));
+    ctx.body = await users.create(admin, body);
   });
 
   router.delete('/users/:id', async (ctx) => {

@@ -2,7 +2,6 @@ import type Router from '@koa/router';
 import { userSettingsBodySchema, userTimezoneBodySchema } from '@daybook/shared';
 import { signedInRouter, type SignedInState } from '../../http/guards';
 import { parseBody } from '../../http/validate';
-import { toUserDto } from './users.mapper';
 import type { UsersService } from './users.service';
 
 /** The signed-in user's own account (spec §7 Authentication): read it, delegation and timezone settings. */
@@ -10,17 +9,17 @@ export function userRoutes(users: UsersService): Router<SignedInState> {
   const router = signedInRouter('/api');
 
   router.get('/auth/user', async (ctx) => {
-    ctx.body = toUserDto(await users.get(ctx.state.actor));
+    ctx.body = await users.get(ctx.state.actor);
   });
 
   router.patch('/auth/user/settings', async (ctx) => {
     const { enableDelegation } = parseBody(ctx, userSettingsBodySchema);
-    ctx.body = toUserDto(await users.updateSettings(ctx.state.actor, enableDelegation));
+    ctx.body = await users.updateSettings(ctx.state.actor, enableDelegation);
   });
 
   router.patch('/auth/user/timezone', async (ctx) => {
     const { timezone } = parseBody(ctx, userTimezoneBodySchema);
-    ctx.body = toUserDto(await users.updateTimezone(ctx.state.actor, timezone));
+    ctx.body = await users.updateTimezone(ctx.state.actor, timezone);
   });
 
   return router;

@@ -1,4 +1,3 @@
-import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   DEFAULT_TIME_INCREMENTS,
@@ -7,16 +6,16 @@ import {
   type RegisterBody,
   type Role,
   type Timezone,
+  type User as UserDto,
 } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
-import { endSessionsOfUser } from '../../http/session-store';
 import { hashPassword } from '../auth/passwords';
-import { TimeIncrementEntity } from '../time-increments/time-increment.entity';
-import { UserEntity, type User } from './user.entity';
+import { createTimeIncrementsRepository, type TimeIncrementsRepository } from '../time-increments/time-increments.repository';
 import { usernameSkeleton } from './username';
+import { createUsersRepository, type UniqueUserValue, type UsersRepository } from './users.repository';
 
-interface NewUser {
+interface NewUserBody {
   username: string;
   password: string;
   email?: string | undefined;
@@ -25,126 +24,108 @@ interface NewUser {
   role: Role;
 }
 
-/** Serialises every decision about who is admin (first admin, last admin) across concurrent requests. */
-const lockAdmins = (em: EntityManager) => em.execute('select pg_advisory_xact_lock(hashtext(?))', ['daybook:admins']);
+/** What a new user is told when a unique value is taken; checked in this order, the first one taken answers. */
+const TAKEN_MESSAGES = {
+  username: 'Username already exists',
+  'look-alike': 'Username is too similar to an existing username',
+  email: 'Email already exists',
+} satisfies Record<UniqueUserValue, string>;
+const takenConflict = (value: UniqueUserValue) => conflict(TAKEN_MESSAGES[value]);
 
-const USERNAME_TAKEN = 'Username already exists';
-const USERNAME_LOOKS_TAKEN = 'Username is too similar to an existing username';
-const EMAIL_TAKEN = 'Email already exists';
-/** The unique indexes of `users` and what a create that collides with one is told. */
-const UNIQUE_MESSAGES: Record<string, string> = {
-  users_username_lower_unique: USERNAME_TAKEN,
-  users_username_skeleton_unique: USERNAME_LOOKS_TAKEN,
-  users_email_lower_unique: EMAIL_TAKEN,
-};
+export const SELF_DELETION_MESSAGE = 'You cannot delete your own account';
+export const LAST_ADMIN_MESSAGE = 'The last admin cannot be deleted';
 
-/** Rows whose username is `username` ignoring case (the `users_username_lower_unique` index). */
-const sameUsername = (username: string) => ({ [raw('lower(username)')]: raw('lower(?)', [username]) });
+export interface UsersServiceOptions {
+  registrationEnabled: boolean;
+}
 
-export function createUsersService(rootEm: EntityManager, options: { registrationEnabled: boolean }) {
-  const em = () => rootEm.getContext() as EntityManager;
+export interface UsersServiceRepositories {
+  users: UsersRepository;
+  /** A new user's default time increments. */
+  timeIncrements: Pick<TimeIncrementsRepository, 'insertAll'>;
+}
 
-  /** The user of a username as the login form sends it (normalised by the shared schema), any case. */
-  async function findByUsername(username: string): Promise<User | null> {
-    return em().findOne(UserEntity, sameUsername(username));
-  }
+/** The users service on the database (app.ts, main.ts). */
+export const createUsersService = (em: EntityManager, options: UsersServiceOptions) =>
+  usersService({ users: createUsersRepository(em), timeIncrements: createTimeIncrementsRepository(em) }, options);
 
+/** Accounts: registration, the first and the last admin (DECISIONS 6, 7), settings, admin management. */
+export function usersService({ users, timeIncrements }: UsersServiceRepositories, options: UsersServiceOptions) {
   /**
-   * Creates a user with a sensible default set of time increments, refusing taken names and emails and
-   * names that look like a taken one (DECISIONS 24). The unique indexes settle simultaneous creates.
+   * Inside a transaction: creates a user with the default time increments, refusing taken names and
+   * emails and names that look like a taken one (DECISIONS 24). The unique indexes settle simultaneous creates.
    */
-  async function insertUser(tx: EntityManager, fields: NewUser): Promise<User> {
-    const skeleton = usernameSkeleton(fields.username);
-    if (await tx.count(UserEntity, sameUsername(fields.username))) throw conflict(USERNAME_TAKEN);
-    if (await tx.count(UserEntity, { usernameSkeleton: skeleton })) throw conflict(USERNAME_LOOKS_TAKEN);
-    if (fields.email && (await tx.count(UserEntity, { email: { $ilike: escapeLike(fields.email) } }))) {
-      throw conflict(EMAIL_TAKEN);
-    }
-    const user = tx.create(UserEntity, {
-      username: fields.username,
-      usernameSkeleton: skeleton,
-      email: fields.email ?? null,
+  async function insertUser(fields: NewUserBody): Promise<UserDto> {
+    const candidate = { username: fields.username, usernameSkeleton: usernameSkeleton(fields.username), email: fields.email ?? null };
+    const taken = await users.takenValues(candidate);
+    const firstTaken = (Object.keys(TAKEN_MESSAGES) as UniqueUserValue[]).find((value) => taken.includes(value));
+    if (firstTaken) throw takenConflict(firstTaken);
+    const user = await users.insert({
+      ...candidate,
       firstName: fields.firstName ?? null,
       lastName: fields.lastName ?? null,
       passwordHash: await hashPassword(fields.password),
       role: fields.role,
     });
-    for (const increment of DEFAULT_TIME_INCREMENTS) {
-      tx.create(TimeIncrementEntity, { user, label: increment.label, value: increment.value });
-    }
-    try {
-      await tx.flush();
-    } catch (error) {
-      const message = error instanceof UniqueConstraintViolationException ? UNIQUE_MESSAGES[String((error as { constraint?: unknown }).constraint)] : undefined;
-      throw message ? conflict(message) : error;
-    }
+    if ('taken' in user) throw takenConflict(user.taken);
+    await timeIncrements.insertAll(user.id, DEFAULT_TIME_INCREMENTS);
+    return user;
+  }
+
+  async function get(actor: Actor): Promise<UserDto> {
+    const user = await users.get(actor.id);
+    if (!user) throw notFound('User');
+    return user;
+  }
+
+  async function updateSettings(actor: Actor, patch: { enableDelegation?: boolean; timezone?: Timezone }): Promise<UserDto> {
+    const user = await users.updateSettings(actor.id, patch);
+    if (!user) throw notFound('User');
     return user;
   }
 
   return {
-    findByUsername,
+    get,
 
-    async get(actor: Actor): Promise<User> {
-      const user = await em().findOne(UserEntity, { id: actor.id });
-      if (!user) throw notFound('User');
-      return user;
-    },
+    /** The user of a username as the login form sends it (normalised by the shared schema), any case, with their password hash. */
+    findCredentials: (username: string) => users.findWithPasswordHash(username),
 
     /**
      * Self-registration (DECISIONS 6): the first account of an installation becomes admin, and may
      * register even when registration is closed (otherwise nobody could ever sign in).
      */
-    async register(body: RegisterBody): Promise<User> {
-      return em().transactional(async (tx) => {
-        await lockAdmins(tx);
-        const isFirstAccount = (await tx.count(UserEntity, { role: 'admin' })) === 0;
+    async register(body: RegisterBody): Promise<UserDto> {
+      return users.transaction(async () => {
+        await users.lockAdmins();
+        const isFirstAccount = (await users.countAdmins()) === 0;
         if (!options.registrationEnabled && !isFirstAccount) throw forbidden('Registration is disabled');
-        return insertUser(tx, { ...body, role: isFirstAccount ? 'admin' : 'user' });
+        return insertUser({ ...body, role: isFirstAccount ? 'admin' : 'user' });
       });
     },
 
-    async updateSettings(actor: Actor, enableDelegation: boolean): Promise<User> {
-      const user = await this.get(actor);
-      user.enableDelegation = enableDelegation;
-      await em().flush();
-      return user;
-    },
+    updateSettings: (actor: Actor, enableDelegation: boolean) => updateSettings(actor, { enableDelegation }),
+    updateTimezone: (actor: Actor, timezone: Timezone) => updateSettings(actor, { timezone }),
 
-    async updateTimezone(actor: Actor, timezone: Timezone): Promise<User> {
-      const user = await this.get(actor);
-      user.timezone = timezone;
-      await em().flush();
-      return user;
-    },
+    list: (_admin: Actor): Promise<UserDto[]> => users.list(),
 
-    async list(_admin: Actor): Promise<User[]> {
-      return em().find(UserEntity, {}, { orderBy: { createdAt: 'asc', username: 'asc' } });
-    },
+    create: (_admin: Actor, body: AdminCreateUserBody): Promise<UserDto> => users.transaction(() => insertUser(body)),
 
-    async create(_admin: Actor, body: AdminCreateUserBody): Promise<User> {
-      return em().transactional((tx) => insertUser(tx, body));
-    },
-
-    /** Deletes a user and, through the foreign keys' cascades, every row they own, sessions included. */
+    /** Deletes a user with every row they own, sessions included; never the acting admin, never the last admin. */
     async remove(admin: Actor, userId: string): Promise<void> {
-      if (userId === admin.id) throw badRequest('You cannot delete your own account');
-      await em().transactional(async (tx) => {
-        await lockAdmins(tx);
-        const user = await tx.findOne(UserEntity, { id: userId });
+      if (userId === admin.id) throw badRequest(SELF_DELETION_MESSAGE);
+      await users.transaction(async () => {
+        await users.lockAdmins();
+        const user = await users.get(userId);
         if (!user) throw notFound('User');
-        if (user.role === 'admin' && (await tx.count(UserEntity, { role: 'admin' })) <= 1) {
-          throw badRequest('The last admin cannot be deleted');
-        }
-        await tx.nativeDelete(UserEntity, { id: userId });
+        if (user.role === 'admin' && (await users.countAdmins()) <= 1) throw badRequest(LAST_ADMIN_MESSAGE);
+        await users.remove(userId);
       });
     },
 
+    /** A new password; every session of the user ends (DECISIONS 4). */
     async resetPassword(_admin: Actor, userId: string, newPassword: string): Promise<void> {
-      const user = await em().findOne(UserEntity, { id: userId });
-      if (!user) throw notFound('User');
-      user.passwordHash = await hashPassword(newPassword);
-      await em().flush();
-      await endSessionsOfUser(em(), userId);
+      if (!(await users.setPasswordHash(userId, await hashPassword(newPassword)))) throw notFound('User');
+      await users.endSessions(userId);
     },
 
     /**
@@ -153,25 +134,18 @@ export function createUsersService(rootEm: EntityManager, options: { registratio
      */
     async ensureAdmin(rawUsername: string, password: string): Promise<'created' | 'promoted' | 'exists'> {
       const username = normalizeUsername(rawUsername);
-      return em().transactional(async (tx) => {
-        await lockAdmins(tx);
-        if ((await tx.count(UserEntity, { role: 'admin' })) > 0) return 'exists';
-        const existing = await tx.findOne(UserEntity, sameUsername(username));
+      return users.transaction(async () => {
+        await users.lockAdmins();
+        if ((await users.countAdmins()) > 0) return 'exists';
+        const existing = await users.findWithPasswordHash(username);
         if (existing) {
-          existing.role = 'admin';
-          existing.passwordHash = await hashPassword(password);
-          await tx.flush();
+          await users.makeAdmin(existing.user.id, await hashPassword(password));
           return 'promoted';
         }
-        await insertUser(tx, { username, password, role: 'admin' });
+        await insertUser({ username, password, role: 'admin' });
         return 'created';
       });
     },
   };
 }
-export type UsersService = ReturnType<typeof createUsersService>;
-
-/** Exact, case-insensitive matching through ILIKE: the pattern characters are escaped. */
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+export type UsersService = ReturnType<typeof usersService>;

@@ -1,29 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Client, DelegationContact, Task } from '@daybook/shared';
-import { json, makeTask, mockFetch, renderWithProviders, uuid } from '../../test/render';
+import type { Task } from '@daybook/shared';
+import { makeClient, makeContact, makeTask, uuid } from '../../test/fixtures';
+import { json, mockFetch, renderWithProviders, taskView, withTaskView } from '../../test/render';
 import { TaskCard, type TaskCardVariant } from './TaskCard';
-import { TaskViewContext, type TaskView } from './TaskViewContext';
 
 // Saturday 2026-03-07, 10:00 in New York.
 const NOW = new Date('2026-03-07T15:00:00Z');
-const ACME: Client = { id: uuid(10), name: 'Acme', color: '#ef4444', sortOrder: 0, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString() };
-const PAT: DelegationContact = { id: uuid(20), name: 'Pat', sortOrder: 0, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString() };
+const ACME = makeClient({ id: uuid(10), name: 'Acme', color: '#ef4444' });
+const PAT = makeContact({ id: uuid(20), name: 'Pat' });
 
 function renderCard(task: Task, variant: TaskCardVariant = 'default') {
-  const view: TaskView = {
-    clientsById: new Map([[ACME.id, ACME]]),
-    contactsById: new Map([[PAT.id, PAT]]),
-    now: NOW,
-    timeZone: 'America/New_York',
-    delegationEnabled: true,
-    openTask: jest.fn(),
-  };
-  renderWithProviders(
-    <TaskViewContext.Provider value={view}>
-      <TaskCard task={task} variant={variant} />
-    </TaskViewContext.Provider>,
-  );
+  const view = taskView({ clientsById: new Map([[ACME.id, ACME]]), contactsById: new Map([[PAT.id, PAT]]), now: NOW, delegationEnabled: true });
+  renderWithProviders(withTaskView(<TaskCard task={task} variant={variant} />, view));
   return view;
 }
 
@@ -63,7 +52,8 @@ describe('TaskCard', () => {
   });
 
   it('shows an unknown priority as "None" and an overdue date in red', () => {
-    renderCard(makeTask({ id: uuid(1), title: 'Old', priority: 'someday' as Task['priority'], dueDate: '2026-03-02' }));
+    // Off the contract on purpose: the card must still show something.
+    renderCard({ ...makeTask({ id: uuid(1), title: 'Old', dueDate: '2026-03-02' }), priority: 'someday' as Task['priority'] });
     expect(screen.getByText('None')).toBeInTheDocument();
     expect(screen.getByTestId('task-due')).toHaveAttribute('data-overdue', 'true');
     expect(screen.getByTestId('task-due')).toHaveTextContent('Mar 2, 2026');

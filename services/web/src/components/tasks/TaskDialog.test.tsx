@@ -1,18 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quotaMessage } from '@daybook/shared';
-import { json, makeTask, mockFetch, renderWithProviders, uuid, type RecordedRequest } from '../../test/render';
+import { makeClient, makeIncrement, makeTask, uuid } from '../../test/fixtures';
+import { json, mockFetch, renderWithProviders, type RecordedRequest } from '../../test/render';
 import { TaskDialog } from './TaskDialog';
 
-const ACME = { id: uuid(10), name: 'Acme', color: '#ef4444', sortOrder: 0, createdAt: '2026-03-01T00:00:00Z', updatedAt: '2026-03-01T00:00:00Z' };
+const ACME = makeClient({ id: uuid(10), name: 'Acme', color: '#ef4444' });
 
 function api(overrides: (req: RecordedRequest) => Response | Promise<Response> | undefined = () => undefined) {
   return mockFetch((req) => {
     const answer = overrides(req);
     if (answer) return answer;
     if (req.path === '/api/clients' && req.method === 'GET') return json(200, [ACME]);
-    if (req.path === '/api/clients' && req.method === 'POST') return json(201, { ...ACME, id: uuid(11), name: (req.body as { name: string }).name });
-    if (req.path === '/api/time-increments') return json(200, [{ id: uuid(20), label: '30 minutes', value: '30min' }]);
+    if (req.path === '/api/clients' && req.method === 'POST') return json(201, makeClient({ id: uuid(11), name: (req.body as { name: string }).name }));
+    if (req.path === '/api/time-increments') return json(200, [makeIncrement({ id: uuid(20), label: '30 minutes', value: '30min' })]);
     if (req.path === '/api/delegation-contacts') return json(200, []);
     if (req.path.startsWith('/api/tasks')) return json(req.method === 'POST' ? 201 : 200, makeTask({ id: uuid(1), title: 'Saved' }));
     return undefined;

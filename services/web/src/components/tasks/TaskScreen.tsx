@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Task, User } from '@daybook/shared';
+import { useSignedInUser } from '../../api/authApi';
 import { useGetClientsQuery } from '../../api/clientsApi';
 import { useGetContactsQuery } from '../../api/contactsApi';
 import { useNow } from '../../lib/useNow';
@@ -7,12 +8,19 @@ import { TaskViewContext, type TaskView } from './TaskViewContext';
 
 const TaskDialog = lazy(() => import('./TaskDialog'));
 
+type TaskScreenContent = (openTask: (task: Task | null) => void, user: User) => ReactNode;
+
 /**
- * What a screen outside the dashboard needs to show task cards (calendar, archive, Kanban): the task
- * view of the user's zone and clients, and the task dialog, opened with `openTask(task)` or
- * `openTask(null)` for a new task (children get `openTask` through the render prop).
+ * What a screen needs to show task cards for the signed-in user (dashboard, calendar, archive, Kanban):
+ * the task view of the user's zone and clients, and the task dialog, opened with `openTask(task)` or
+ * `openTask(null)` for a new task (children get `openTask` and the user through the render prop).
  */
-export function TaskScreen({ user, children }: { user: Pick<User, 'timezone' | 'enableDelegation'>; children: (openTask: (task: Task | null) => void) => ReactNode }) {
+export function TaskScreen({ children }: { children: TaskScreenContent }) {
+  const user = useSignedInUser();
+  return user ? <TaskScreenOf user={user}>{children}</TaskScreenOf> : null;
+}
+
+function TaskScreenOf({ user, children }: { user: User; children: TaskScreenContent }) {
   const now = useNow();
   const clients = useGetClientsQuery();
   const contacts = useGetContactsQuery(undefined, { skip: !user.enableDelegation });
@@ -33,7 +41,7 @@ export function TaskScreen({ user, children }: { user: Pick<User, 'timezone' | '
 
   return (
     <TaskViewContext.Provider value={view}>
-      {children(openTask)}
+      {children(openTask, user)}
       <Suspense fallback={null}>
         {dialog.key > 0 && (
           <TaskDialog key={dialog.key} open={dialog.open} task={dialog.task} delegationEnabled={user.enableDelegation} onClose={() => setDialog((current) => ({ ...current, open: false }))} />

@@ -1,4 +1,4 @@
-import { makeTask, uuid } from '../../test/render';
+import { makeTask, uuid } from '../../test/fixtures';
 import { DELEGATE_REQUIRED, emptyTaskForm, formToBody, taskToForm, validateTaskForm, type TaskFormValues } from './taskForm';
 
 const create = { delegationEnabled: false, editing: false };

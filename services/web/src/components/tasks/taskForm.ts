@@ -13,6 +13,7 @@ import {
   type TaskStatus,
   type TaskUpdateInput,
 } from '@daybook/shared';
+import { fieldErrors } from '../../lib/formErrors';
 
 /** 'none' or how often the task repeats (DECISIONS 11). */
 export type RepeatChoice = 'none' | RecurringType;
@@ -135,14 +136,10 @@ export const DELEGATE_REQUIRED = 'Choose who the task is delegated to';
 export function validateTaskForm(values: TaskFormValues, options: FormToBodyOptions): TaskFormErrors {
   const body = formToBody(values, options);
   const result = (options.editing ? taskUpdateBodySchema : taskCreateBodySchema).safeParse(body);
-  const errors: TaskFormErrors = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const head = String(issue.path[0] ?? '');
-      const field = (head === 'recurringType' ? 'repeat' : FORM_FIELDS.has(head) ? head : 'title') as keyof TaskFormValues;
-      errors[field] ??= issue.message;
-    }
-  }
+  // The body's recurringType is the form's Repeat choice; anything else not on the form shows on the title.
+  const errors: TaskFormErrors = result.success
+    ? {}
+    : fieldErrors(result.error, (key) => (key === 'recurringType' ? 'repeat' : FORM_FIELDS.has(key) ? (key as keyof TaskFormValues) : 'title'));
   if (options.delegationEnabled && values.isDelegated && !values.delegatedToId) errors.delegatedToId = DELEGATE_REQUIRED;
   return errors;
 }

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import type { Priority, Task } from '@daybook/shared';
-import { isUnauthorized } from '../../api/apiError';
 import {
   useArchiveTaskMutation,
   useCompleteTaskMutation,
@@ -9,25 +8,11 @@ import {
   useUnarchiveTaskMutation,
   useUpdateTaskMutation,
 } from '../../api/tasksApi';
-import { toast, toastError } from '../../lib/toast';
-import { vibrate } from '../../lib/vibrate';
+import { runWithToasts } from '../../lib/feedback';
 
-/** Runs a task write with the spec's toasts (§8): success text, or the failure text plus an error vibration. */
-async function withToasts(run: () => Promise<unknown>, success: { title: string; description?: string }, failure: string) {
-  try {
-    await run();
-    vibrate('success');
-    toast({ ...success, variant: 'success' });
-    return true;
-  } catch (error) {
-    // After a 401 the logout toast is the only message (spec §8).
-    if (!isUnauthorized(error)) {
-      vibrate('error');
-      toastError(failure);
-    }
-    return false;
-  }
-}
+/** Runs a task write with the spec's toasts (§8): success text and vibration, or the failure text plus an error vibration. */
+const withToasts = (run: () => Promise<unknown>, success: { title: string; description?: string }, failure: string) =>
+  runWithToasts(run, { success, failure, vibrateOnSuccess: true });
 
 /** The task card's actions (spec §2, §8). */
 export function useTaskActions() {

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { Task } from '@daybook/shared';
 import { useGetActiveTasksInfiniteQuery, useGetTodayTasksQuery } from '../../api/tasksApi';
 import { loadedItems } from '../../lib/pages';
-import { json, makeTask, mockFetch, renderWithProviders, taskPage, uuid, type RecordedRequest } from '../../test/render';
+import { makeTask, taskPage, uuid } from '../../test/fixtures';
+import { json, mockFetch, renderWithProviders, type RecordedRequest } from '../../test/render';
 import { useTaskReorder } from './useTaskReorder';
 
 const A = makeTask({ id: uuid(1), title: 'A' });

@@ -1,10 +1,8 @@
 import { useCallback } from 'react';
 import { REORDER_MAX, type Task, type TaskReorderType } from '@daybook/shared';
-import { isUnauthorized } from '../../api/apiError';
 import { useReorderTasksMutation, type TaskListEndpoint } from '../../api/tasksApi';
+import { reportFailure } from '../../lib/feedback';
 import { reorderPayload, reorderWithinView } from '../../lib/reorder';
-import { toastError } from '../../lib/toast';
-import { vibrate } from '../../lib/vibrate';
 
 /**
  * Drag reorder of a cached task list (spec §4): the new order shows at once, goes back with 'Failed to
@@ -27,10 +25,7 @@ export function useTaskReorder(list: TaskListEndpoint, type: TaskReorderType, ta
         if (!taskIds) throw new Error('Too many tasks to reorder at once');
         await reorderTasks({ taskIds, type, list }).unwrap();
       } catch (error) {
-        if (!isUnauthorized(error)) {
-          vibrate('error');
-          toastError('Failed to reorder tasks');
-        }
+        reportFailure(error, 'Failed to reorder tasks', { vibrate: true });
       }
     },
     [list, type, tasks, reorderTasks],

@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch, renderWithProviders, uuid } from '../../test/render';
+import { makeUser, uuid } from '../../test/fixtures';
+import { json, mockFetch, renderWithProviders } from '../../test/render';
 import { AdminUsersPage, createUserErrors } from './AdminUsersPage';
 
-const person = (n: number, role: 'user' | 'admin', username: string) => ({
-  id: uuid(n), username, email: null, firstName: null, lastName: null, profileImageUrl: null, role, timezone: 'America/New_York', enableDelegation: false, createdAt: '', updatedAt: '',
-});
+const person = (n: number, role: 'user' | 'admin', username: string) => makeUser({ id: uuid(n), username, role });
 
 describe('admin users', () => {
   it('the Add User messages of spec §5', () => {

@@ -13,10 +13,12 @@ import { adminCreateUserBodySchema, newPasswordSchema, type User } from '@dayboo
 import { serverMessage } from '../../api/apiError';
 import { useCreateAdminUserMutation, useDeleteAdminUserMutation, useGetAdminUsersQuery, useResetUserPasswordMutation } from '../../api/adminApi';
 import { useSignedInUser } from '../../api/authApi';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormDialog } from '../../components/FormDialog';
 import { LoadError } from '../../components/LoadError';
-import { ResponsiveModal } from '../../components/ResponsiveModal';
 import { ScreenShell } from '../../components/ScreenShell';
 import { SkeletonRows } from '../../components/SkeletonRows';
+import { fieldErrors } from '../../lib/formErrors';
 import { toast, toastError } from '../../lib/toast';
 import NotFoundPage from '../../app/NotFoundPage';
 
@@ -26,13 +28,7 @@ const EMPTY: CreateFields = { username: '', email: '', firstName: '', lastName: 
 /** The Add User form's messages (spec §5), field by field, from the shared schema. */
 export function createUserErrors(fields: CreateFields): Partial<Record<keyof CreateFields, string>> {
   const parsed = adminCreateUserBodySchema.safeParse(fields);
-  if (parsed.success) return {};
-  const errors: Partial<Record<keyof CreateFields, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as keyof CreateFields;
-    errors[key] ??= issue.message;
-  }
-  return errors;
+  return parsed.success ? {} : fieldErrors<keyof CreateFields>(parsed.error);
 }
 
 function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -60,40 +56,25 @@ function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }
     <TextField label={label} value={fields[key]} onChange={set(key)} error={!!errors[key]} helperText={errors[key] ?? ' '} fullWidth {...extra} />
   );
   return (
-    <ResponsiveModal
+    <FormDialog
       open={open}
       onClose={onClose}
       title="Add User"
-      actions={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="contained" type="submit" form="add-user-form" disabled={creating.isLoading}>
-            {creating.isLoading ? 'Creating...' : 'Create User'}
-          </Button>
-        </>
-      }
+      submitLabel={creating.isLoading ? 'Creating...' : 'Create User'}
+      busy={creating.isLoading}
+      onSubmit={() => void submit()}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, pt: 1 }}
     >
-      <Box
-        component="form"
-        id="add-user-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, pt: 1 }}
-      >
-        {field('firstName', 'First name')}
-        {field('lastName', 'Last name')}
-        {field('username', 'Username', { autoComplete: 'off' })}
-        {field('email', 'Email', { type: 'email' })}
-        {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
-        <TextField select label="Role" value={fields.role} onChange={set('role')} helperText=" " fullWidth>
-          <MenuItem value="user">User</MenuItem>
-          <MenuItem value="admin">Admin</MenuItem>
-        </TextField>
-      </Box>
-    </ResponsiveModal>
+      {field('firstName', 'First name')}
+      {field('lastName', 'Last name')}
+      {field('username', 'Username', { autoComplete: 'off' })}
+      {field('email', 'Email', { type: 'email' })}
+      {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
+      <TextField select label="Role" value={fields.role} onChange={set('role')} helperText=" " fullWidth>
+        <MenuItem value="user">User</MenuItem>
+        <MenuItem value="admin">Admin</MenuItem>
+      </TextField>
+    </FormDialog>
   );
 }
 
@@ -122,46 +103,31 @@ function ResetPasswordDialog({ user, onClose }: { user: User | null; onClose: ()
     }
   };
   return (
-    <ResponsiveModal
+    <FormDialog
       open={user !== null}
       onClose={close}
       title="Reset Password"
       description={user ? `Set a new password for ${user.username}. They will be signed out everywhere.` : undefined}
-      actions={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button variant="contained" type="submit" form="reset-password-form" disabled={resetting.isLoading}>
-            Reset Password
-          </Button>
-        </>
-      }
+      submitLabel="Reset Password"
+      busy={resetting.isLoading}
+      onSubmit={() => void submit()}
+      sx={{ pt: 1 }}
     >
-      <Box
-        component="form"
-        id="reset-password-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setError(null);
         }}
-        sx={{ pt: 1 }}
-      >
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setError(null);
-          }}
-          error={!!error}
-          helperText={error ?? ' '}
-          fullWidth
-          autoFocus
-        />
-      </Box>
-    </ResponsiveModal>
+        error={!!error}
+        helperText={error ?? ' '}
+        fullWidth
+        autoFocus
+      />
+    </FormDialog>
   );
 }
 
@@ -243,24 +209,18 @@ function UserManagement({ me }: { me: User }) {
       )}
       <AddUserDialog open={adding} onClose={() => setAdding(false)} />
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
-      <ResponsiveModal
+      <ConfirmDialog
         open={toDelete !== null}
-        onClose={() => setToDelete(null)}
         title="Delete user?"
-        maxWidth="xs"
-        actions={
-          <>
-            <Button onClick={() => setToDelete(null)}>Cancel</Button>
-            <Button variant="contained" color="error" disabled={deleting.isLoading} onClick={() => void confirmDelete()}>
-              Delete User
-            </Button>
-          </>
-        }
+        confirmLabel="Delete User"
+        busy={deleting.isLoading}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
       >
         <Typography>
           Delete {toDelete?.username}? This cannot be undone. All of the user&apos;s data (tasks, clients, notes and settings) will be removed.
         </Typography>
-      </ResponsiveModal>
+      </ConfirmDialog>
     </ScreenShell>
   );
 }

@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, makeTask, mockFetch, renderWithProviders, uuid } from '../../test/render';
+import { makeTask, makeUser, taskPage, uuid } from '../../test/fixtures';
+import { json, mockFetch, renderWithProviders } from '../../test/render';
 import { ArchivedPage } from './ArchivedPage';
 
-const ME = { id: uuid(100), username: 'sam', email: null, firstName: null, lastName: null, profileImageUrl: null, role: 'user', timezone: 'America/New_York', enableDelegation: false, createdAt: '', updatedAt: '' };
+const ME = makeUser();
 
 describe('archived screen', () => {
   it('counts, loads the next page and unarchives', async () => {
@@ -11,8 +12,8 @@ describe('archived screen', () => {
     const second = makeTask({ id: uuid(2), title: 'Older report', isArchived: true });
     const { requests } = mockFetch((req) => {
       if (req.path === '/api/auth/user') return json(200, ME);
-      if (req.path === '/api/tasks/archived') return json(200, { items: [first], nextCursor: 'c1' });
-      if (req.path === '/api/tasks/archived?cursor=c1') return json(200, { items: [second], nextCursor: null });
+      if (req.path === '/api/tasks/archived') return json(200, taskPage([first], 'c1'));
+      if (req.path === '/api/tasks/archived?cursor=c1') return json(200, taskPage([second]));
       if (req.path === `/api/tasks/${uuid(1)}/unarchive`) return json(200, { ...first, isArchived: false });
       if (req.path === '/api/clients') return json(200, []);
       return undefined;
@@ -31,7 +32,7 @@ describe('archived screen', () => {
   });
 
   it('No archived tasks', async () => {
-    mockFetch((req) => (req.path === '/api/auth/user' ? json(200, ME) : req.path === '/api/clients' ? json(200, []) : json(200, { items: [], nextCursor: null })));
+    mockFetch((req) => (req.path === '/api/auth/user' ? json(200, ME) : req.path === '/api/clients' ? json(200, []) : json(200, taskPage([]))));
     renderWithProviders(<ArchivedPage />);
     expect(await screen.findByText('No archived tasks')).toBeInTheDocument();
   });

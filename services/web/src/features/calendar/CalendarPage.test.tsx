@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, makeTask, mockFetch, renderWithProviders, uuid } from '../../test/render';
+import { makeTask, makeUser, uuid } from '../../test/fixtures';
+import { json, mockFetch, renderWithProviders } from '../../test/render';
 import { CalendarPage } from './CalendarPage';
 
-const ME = { id: uuid(100), username: 'sam', email: null, firstName: null, lastName: null, profileImageUrl: null, role: 'user', timezone: 'Asia/Tokyo', enableDelegation: false, createdAt: '', updatedAt: '' };
+const ME = makeUser({ timezone: 'Asia/Tokyo' });
 
 describe('calendar', () => {
   beforeEach(() => {

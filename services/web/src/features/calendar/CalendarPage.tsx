@@ -5,22 +5,18 @@ import ButtonGroup from '@mui/material/ButtonGroup';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { addDays, calendarWindow, CALENDAR_WEEK_DAYS, sortTasksDefault, statusText, todayIn, weekdayNameOf, weekRangeLabel, weekStartOf, type Task } from '@daybook/shared';
-import { useSignedInUser } from '../../api/authApi';
 import { useGetCalendarTasksQuery } from '../../api/calendarApi';
 import { LoadError } from '../../components/LoadError';
 import { PriorityBadge } from '../../components/PriorityBadge';
+import { NewButton } from '../../components/NewButton';
 import { ScreenShell } from '../../components/ScreenShell';
 import { SkeletonRows } from '../../components/SkeletonRows';
 import { TaskScreen } from '../../components/tasks/TaskScreen';
 import { useTaskView } from '../../components/tasks/TaskViewContext';
-import { countLabel } from '../../lib/format';
-
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
-const monthOf = (date: string) => monthFormat.format(new Date(`${date}T12:00:00Z`));
+import { countLabel, monthNameOf } from '../../lib/format';
 
 /** Groups tasks by due date. */
 export function tasksByDay(tasks: readonly Task[]): Map<string, Task[]> {
@@ -53,7 +49,7 @@ function DayCard({ date, isToday, tasks }: { date: string; isToday: boolean; tas
             {weekdayNameOf(date)}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {monthOf(date)} {year}
+            {monthNameOf(date)} {year}
           </Typography>
         </Box>
       </Box>
@@ -123,11 +119,7 @@ function CalendarWeek({ onNew }: { onNew: () => void }) {
     <ScreenShell
       title="Calendar"
       maxWidth="xl"
-      actions={
-        <Button variant="contained" color="secondary" startIcon={<AddIcon />} onClick={onNew}>
-          New
-        </Button>
-      }
+      actions={<NewButton onClick={onNew} />}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
         <Typography variant="h6" component="h2" sx={{ flex: 1, minWidth: 200 }} data-testid="calendar-range">
@@ -164,9 +156,7 @@ function CalendarWeek({ onNew }: { onNew: () => void }) {
 }
 
 export function CalendarPage() {
-  const user = useSignedInUser();
-  if (!user) return null;
-  return <TaskScreen user={user}>{(openTask) => <CalendarWeek onNew={() => openTask(null)} />}</TaskScreen>;
+  return <TaskScreen>{(openTask) => <CalendarWeek onNew={() => openTask(null)} />}</TaskScreen>;
 }
 
 export default CalendarPage;

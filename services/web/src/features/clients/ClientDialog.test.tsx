@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CLIENT_COLOR_PALETTE } from '@daybook/shared';
-import { json, mockFetch, renderWithProviders, uuid } from '../../test/render';
+import { makeClient, uuid } from '../../test/fixtures';
+import { json, mockFetch, renderWithProviders } from '../../test/render';
 import { ClientDialog } from './ClientDialog';
 import { parseHexColor } from './color';
 
@@ -28,7 +29,7 @@ describe('client dialog', () => {
   });
 
   it('creates with a swatch; the hex text follows, and typed hex sets the colour', async () => {
-    const { requests } = mockFetch((req) => (req.method === 'POST' ? json(201, { id: uuid(1), name: 'Acme', color: '#ef4444', sortOrder: 0, createdAt: '', updatedAt: '' }) : undefined));
+    const { requests } = mockFetch((req) => (req.method === 'POST' ? json(201, makeClient({ id: uuid(1), name: 'Acme' })) : undefined));
     const onClose = jest.fn();
     const user = userEvent.setup();
     renderWithProviders(<ClientDialog open client={null} onClose={onClose} />);
@@ -53,7 +54,7 @@ describe('client dialog', () => {
   it('edits: PATCHes, and shows the server message on failure', async () => {
     mockFetch(() => json(409, { error: { code: 'conflict', message: 'A client with this name already exists' } }));
     const user = userEvent.setup();
-    renderWithProviders(<ClientDialog open client={{ id: uuid(1), name: 'Acme', color: '#ef4444', sortOrder: 0, createdAt: '', updatedAt: '' }} onClose={jest.fn()} />);
+    renderWithProviders(<ClientDialog open client={makeClient({ id: uuid(1), name: 'Acme', color: '#ef4444' })} onClose={jest.fn()} />);
     expect(screen.getByLabelText(/Client name/)).toHaveValue('Acme');
     await user.click(screen.getByRole('button', { name: 'Update Client' }));
     expect(await screen.findByText('Failed to update client')).toBeInTheDocument();

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
@@ -8,7 +7,7 @@ import { CLIENT_COLOR_PALETTE, clientNameSchema, DEFAULT_CLIENT_COLOR, type Clie
 import { serverMessage } from '../../api/apiError';
 import { useCreateClientMutation, useUpdateClientMutation } from '../../api/clientsApi';
 import { readableTextColor } from '../../components/ClientChip';
-import { ResponsiveModal } from '../../components/ResponsiveModal';
+import { FormDialog } from '../../components/FormDialog';
 import { toast, toastError } from '../../lib/toast';
 import { parseHexColor } from './color';
 
@@ -50,103 +49,88 @@ export function ClientDialog({ open, client, onClose }: { open: boolean; client:
   };
 
   return (
-    <ResponsiveModal
+    <FormDialog
       open={open}
       onClose={onClose}
       title={client ? 'Edit Client' : 'New Client'}
-      actions={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="contained" type="submit" form="client-form" disabled={busy}>
-            {busy ? 'Saving...' : client ? 'Update Client' : 'Create Client'}
-          </Button>
-        </>
-      }
+      submitLabel={busy ? 'Saving...' : client ? 'Update Client' : 'Create Client'}
+      busy={busy}
+      onSubmit={() => void submit()}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, pt: 1 }}
     >
-      <Box
-        component="form"
-        id="client-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+      <TextField
+        label="Client name"
+        value={name}
+        autoFocus
+        required
+        onChange={(event) => {
+          setName(event.target.value);
+          setNameError(null);
         }}
-        sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, pt: 1 }}
-      >
-        <TextField
-          label="Client name"
-          value={name}
-          autoFocus
-          required
-          onChange={(event) => {
-            setName(event.target.value);
-            setNameError(null);
-          }}
-          error={!!nameError}
-          helperText={nameError ?? ' '}
-        />
-        <Box>
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>
-            Colour
-          </Typography>
-          <Box role="radiogroup" aria-label="Preset colours" sx={{ display: 'grid', gridTemplateColumns: 'repeat(10, 1fr)', gap: 1, maxWidth: 420 }}>
-            {CLIENT_COLOR_PALETTE.map((swatch) => {
-              const chosen = swatch === color;
-              return (
-                <Box
-                  key={swatch}
-                  component="button"
-                  type="button"
-                  role="radio"
-                  aria-checked={chosen}
-                  aria-label={swatch}
-                  onClick={() => pick(swatch)}
-                  sx={{
-                    aspectRatio: '1',
-                    minWidth: 28,
-                    borderRadius: '50%',
-                    border: 2,
-                    borderColor: chosen ? 'text.primary' : 'rgba(0,0,0,0.12)',
-                    bgcolor: swatch,
-                    cursor: 'pointer',
-                    display: 'grid',
-                    placeItems: 'center',
-                    p: 0,
-                    color: readableTextColor(swatch),
-                  }}
-                >
-                  {chosen && <CheckIcon sx={{ fontSize: 16 }} />}
-                </Box>
-              );
-            })}
-          </Box>
-          <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, mt: 2 }}>
-            <Box
-              component="input"
-              type="color"
-              aria-label="Colour picker"
-              value={color}
-              onChange={(event: React.ChangeEvent<HTMLInputElement>) => pick(event.target.value.toLowerCase())}
-              sx={{ width: 48, height: 40, p: 0.25, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'transparent', cursor: 'pointer' }}
-            />
-            <TextField
-              size="small"
-              label="Hex colour"
-              value={hexText}
-              onChange={(event) => {
-                setHexText(event.target.value);
-                const parsed = parseHexColor(event.target.value);
-                if (parsed) setColor(parsed);
-              }}
-              error={!hexValid}
-              helperText={hexValid ? ' ' : 'Enter a colour like #e5e7eb'}
-              slotProps={{ htmlInput: { maxLength: 7, spellCheck: false } }}
-              sx={{ width: 170 }}
-            />
-          </Box>
+        error={!!nameError}
+        helperText={nameError ?? ' '}
+      />
+      <Box>
+        <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          Colour
+        </Typography>
+        <Box role="radiogroup" aria-label="Preset colours" sx={{ display: 'grid', gridTemplateColumns: 'repeat(10, 1fr)', gap: 1, maxWidth: 420 }}>
+          {CLIENT_COLOR_PALETTE.map((swatch) => {
+            const chosen = swatch === color;
+            return (
+              <Box
+                key={swatch}
+                component="button"
+                type="button"
+                role="radio"
+                aria-checked={chosen}
+                aria-label={swatch}
+                onClick={() => pick(swatch)}
+                sx={{
+                  aspectRatio: '1',
+                  minWidth: 28,
+                  borderRadius: '50%',
+                  border: 2,
+                  borderColor: chosen ? 'text.primary' : 'rgba(0,0,0,0.12)',
+                  bgcolor: swatch,
+                  cursor: 'pointer',
+                  display: 'grid',
+                  placeItems: 'center',
+                  p: 0,
+                  color: readableTextColor(swatch),
+                }}
+              >
+                {chosen && <CheckIcon sx={{ fontSize: 16 }} />}
+              </Box>
+            );
+          })}
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, mt: 2 }}>
+          <Box
+            component="input"
+            type="color"
+            aria-label="Colour picker"
+            value={color}
+            onChange={(event: React.ChangeEvent<HTMLInputElement>) => pick(event.target.value.toLowerCase())}
+            sx={{ width: 48, height: 40, p: 0.25, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'transparent', cursor: 'pointer' }}
+          />
+          <TextField
+            size="small"
+            label="Hex colour"
+            value={hexText}
+            onChange={(event) => {
+              setHexText(event.target.value);
+              const parsed = parseHexColor(event.target.value);
+              if (parsed) setColor(parsed);
+            }}
+            error={!hexValid}
+            helperText={hexValid ? ' ' : 'Enter a colour like #e5e7eb'}
+            slotProps={{ htmlInput: { maxLength: 7, spellCheck: false } }}
+            sx={{ width: 170 }}
+          />
         </Box>
       </Box>
-    </ResponsiveModal>
+    </FormDialog>
   );
 }
 

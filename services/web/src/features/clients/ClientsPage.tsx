@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,14 +13,15 @@ import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import type { Client } from '@daybook/shared';
 import { serverMessage } from '../../api/apiError';
 import { useDeleteClientMutation, useGetClientsQuery, useReorderClientsMutation } from '../../api/clientsApi';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
-import { ResponsiveModal } from '../../components/ResponsiveModal';
+import { NewButton } from '../../components/NewButton';
 import { ScreenShell } from '../../components/ScreenShell';
 import { SkeletonRows } from '../../components/SkeletonRows';
+import { SortableList } from '../../components/SortableList';
 import { moveItem } from '../../lib/reorder';
 import { toast, toastError } from '../../lib/toast';
-import { vibrate } from '../../lib/vibrate';
 
 const ClientDialog = lazy(() => import('./ClientDialog'));
 
@@ -36,9 +36,8 @@ export function ClientsPage() {
 
   const open = (client: Client | null) => setDialog((current) => ({ open: true, client, key: current.key + 1 }));
 
-  const onDragEnd = async (result: DropResult) => {
-    if (!result.destination || result.destination.index === result.source.index) return;
-    const ids = moveItem(list, result.source.index, result.destination.index).map((client) => client.id);
+  const onMove = async (from: number, to: number) => {
+    const ids = moveItem(list, from, to).map((client) => client.id);
     try {
       await reorder(ids).unwrap();
     } catch (error) {
@@ -71,47 +70,38 @@ export function ClientsPage() {
     );
   } else {
     body = (
-      <DragDropContext onDragStart={() => vibrate('medium')} onDragEnd={(result) => void onDragEnd(result)}>
-        <Droppable droppableId="clients">
-          {(droppable) => (
-            <Box ref={droppable.innerRef} {...droppable.droppableProps} data-testid="client-list">
-              {list.map((client, index) => (
-                <Draggable key={client.id} draggableId={client.id} index={index}>
-                  {(draggable, snapshot) => (
-                    <Box ref={draggable.innerRef} {...draggable.draggableProps} {...draggable.dragHandleProps} aria-label={`${client.name}, press space to reorder`} data-testid="client-row" sx={{ pb: 1.25 }}>
-                      <Card sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, boxShadow: snapshot.isDragging ? 6 : undefined }}>
-                        <DragIndicatorIcon color="action" fontSize="small" />
-                        <Box data-testid="client-swatch" data-color={client.color} sx={{ width: 28, height: 28, borderRadius: '50%', bgcolor: client.color, border: 1, borderColor: 'rgba(0,0,0,0.12)', flexShrink: 0 }} />
-                        <Typography data-testid="client-name" sx={{ flex: 1, minWidth: 0, fontWeight: 600, wordBreak: 'break-word' }}>
-                          {client.name}
-                        </Typography>
-                        <IconButton aria-label={`Edit ${client.name}`} onClick={() => open(client)}>
-                          <EditIcon fontSize="small" />
-                        </IconButton>
-                        <IconButton aria-label={`Delete ${client.name}`} onClick={() => setToDelete(client)} sx={{ color: 'error.main' }}>
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Card>
-                    </Box>
-                  )}
-                </Draggable>
-              ))}
-              {droppable.placeholder}
-            </Box>
-          )}
-        </Droppable>
-      </DragDropContext>
+      <SortableList
+        listId="clients"
+        items={list}
+        onMove={(from, to) => void onMove(from, to)}
+        itemLabel={(client) => client.name}
+        testId="client-list"
+        itemTestId="client-row"
+        itemSx={{ pb: 1.25 }}
+      >
+        {(client, _index, dragging) => (
+          <Card sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, boxShadow: dragging ? 6 : undefined }}>
+            <DragIndicatorIcon color="action" fontSize="small" />
+            <Box data-testid="client-swatch" data-color={client.color} sx={{ width: 28, height: 28, borderRadius: '50%', bgcolor: client.color, border: 1, borderColor: 'rgba(0,0,0,0.12)', flexShrink: 0 }} />
+            <Typography data-testid="client-name" sx={{ flex: 1, minWidth: 0, fontWeight: 600, wordBreak: 'break-word' }}>
+              {client.name}
+            </Typography>
+            <IconButton aria-label={`Edit ${client.name}`} onClick={() => open(client)}>
+              <EditIcon fontSize="small" />
+            </IconButton>
+            <IconButton aria-label={`Delete ${client.name}`} onClick={() => setToDelete(client)} sx={{ color: 'error.main' }}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Card>
+        )}
+      </SortableList>
     );
   }
 
   return (
     <ScreenShell
       title="Client Management"
-      actions={
-        <Button variant="contained" color="secondary" startIcon={<AddIcon />} onClick={() => open(null)}>
-          New
-        </Button>
-      }
+      actions={<NewButton onClick={() => open(null)} />}
     >
       {list.length > 0 && (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -122,23 +112,16 @@ export function ClientsPage() {
       <Suspense fallback={null}>
         {dialog.key > 0 && <ClientDialog key={dialog.key} open={dialog.open} client={dialog.client} onClose={() => setDialog((current) => ({ ...current, open: false }))} />}
       </Suspense>
-      <ResponsiveModal
+      <ConfirmDialog
         open={toDelete !== null}
-        onClose={() => setToDelete(null)}
         title="Delete client?"
         description={toDelete ? `${toDelete.name} will be removed from all of its tasks.` : undefined}
-        maxWidth="xs"
-        actions={
-          <>
-            <Button onClick={() => setToDelete(null)}>Cancel</Button>
-            <Button variant="contained" color="error" disabled={deleting.isLoading} onClick={() => void confirmDelete()}>
-              Delete
-            </Button>
-          </>
-        }
+        busy={deleting.isLoading}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
       >
         <Typography>This cannot be undone.</Typography>
-      </ResponsiveModal>
+      </ConfirmDialog>
     </ScreenShell>
   );
 }

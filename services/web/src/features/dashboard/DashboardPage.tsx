@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState, type ComponentType } from 'react';
 import { useDispatch } from 'react-redux';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,37 +10,36 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import { isWeekendMode, todayIn, weekRangeLabel, weekStartOf, zonedParts, type Task, type User } from '@daybook/shared';
-import { useSignedInUser } from '../../api/authApi';
 import { baseApi, TAG_TYPES } from '../../api/baseApi';
 import { useGetClientsQuery } from '../../api/clientsApi';
-import { useGetContactsQuery } from '../../api/contactsApi';
 import { useGetDayTasksQuery } from '../../api/tasksApi';
 import { SkeletonRows } from '../../components/SkeletonRows';
 import { preloadDragAndDrop } from '../../components/tasks/TaskList';
 import { NO_FILTERS, type TaskFilters } from '../../components/tasks/taskFilters';
-import { TaskViewContext, type TaskView } from '../../components/tasks/TaskViewContext';
+import { TaskScreen } from '../../components/tasks/TaskScreen';
+import { useTaskView } from '../../components/tasks/TaskViewContext';
+import { usePriorityTasks } from '../../components/tasks/usePriorityTasks';
 import { toast } from '../../lib/toast';
-import { useNow } from '../../lib/useNow';
-import { DailyReviewFlow } from '../overdue/DailyReviewFlow';
 import { DashboardHeader } from './DashboardHeader';
 import { FilterBar } from './FilterBar';
 import { ActiveTab, ArchivedTab, BacklogTab, DelegatedTab } from './ListTabs';
 import { NaturalLanguageBox } from './NaturalLanguageBox';
 import { TodayTab } from './TodayTab';
-import { usePriorityTasks } from '../../components/tasks/usePriorityTasks';
 
-// Dialogs load on first use: they are not part of the dashboard's first paint.
-const TaskDialog = lazy(() => import('../../components/tasks/TaskDialog'));
-const SettingsDialog = lazy(() => import('./settings/SettingsDialog'));
+/**
+ * What the dashboard shows from other domains. Features do not import each other: app/DashboardScreen.tsx
+ * passes these in.
+ */
+export interface DashboardParts {
+  /** The overdue banner and the once-a-day review (features/daily-plan). */
+  DailyReview: ComponentType<{ user: User; now: Date }>;
+  /** Today's top 3, on the Today tab (features/daily-plan). */
+  TopPriorities: ComponentType;
+  /** The settings dialog, one section per domain (app/SettingsDialog.tsx; load it lazily). */
+  SettingsDialog: ComponentType<{ user: User; open: boolean; onClose: () => void }>;
+}
 
 type DashboardTab = 'today' | 'active' | 'delegated' | 'backlog';
-
-interface DialogState {
-  open: boolean;
-  task: Task | null;
-  /** A new key per opening mounts a fresh form (pre-filled or reset, spec §2). */
-  key: number;
-}
 
 /**
  * True once the data of the dashboard's first screen has arrived (or failed), and from then on: the
@@ -63,10 +62,17 @@ function greeting(now: Date, timeZone: string): string {
   return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
 }
 
+interface DashboardProps {
+  user: User;
+  /** Opens the task dialog on a task, or on a new one (null). */
+  openTask: (task: Task | null) => void;
+  parts: DashboardParts;
+}
+
 /** The dashboard (spec §2) for the signed-in user. */
-function Dashboard({ user }: { user: User }) {
+function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, SettingsDialog } }: DashboardProps) {
   const dispatch = useDispatch();
-  const now = useNow();
+  const { now } = useTaskView();
   const timeZone = user.timezone;
   const delegationEnabled = user.enableDelegation;
   const weekendMode = isWeekendMode(now, timeZone);
@@ -76,29 +82,14 @@ function Dashboard({ user }: { user: User }) {
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
 
   const clients = useGetClientsQuery();
-  const contacts = useGetContactsQuery(undefined, { skip: !delegationEnabled });
   const [tab, setTab] = useState<DashboardTab>('today');
   const [filters, setFilters] = useState<TaskFilters>(NO_FILTERS);
   const [showArchived, setShowArchived] = useState(false);
-  const [dialog, setDialog] = useState<DialogState>({ open: false, task: null, key: 0 });
   const [settings, setSettings] = useState({ open: false, mounted: false });
 
   useEffect(preloadDragAndDrop, []);
 
-  const openTask = useCallback((task: Task | null) => setDialog((current) => ({ open: true, task, key: current.key + 1 })), []);
   const currentTab: DashboardTab = tab === 'delegated' && !delegationEnabled ? 'today' : tab;
-
-  const view = useMemo<TaskView>(
-    () => ({
-      clientsById: new Map((clients.data ?? []).map((client) => [client.id, client])),
-      contactsById: new Map((contacts.data ?? []).map((contact) => [contact.id, contact])),
-      now,
-      timeZone,
-      delegationEnabled,
-      openTask,
-    }),
-    [clients.data, contacts.data, now, timeZone, delegationEnabled, openTask],
-  );
 
   const refresh = () => {
     dispatch(baseApi.util.invalidateTags([...TAG_TYPES]));
@@ -106,7 +97,7 @@ function Dashboard({ user }: { user: User }) {
   };
 
   return (
-    <TaskViewContext.Provider value={view}>
+    <>
       <Box sx={{ minHeight: '100dvh', pb: 10 }}>
         <DashboardHeader
           isAdmin={user.role === 'admin'}
@@ -157,7 +148,7 @@ function Dashboard({ user }: { user: User }) {
 
           {firstScreenSettled ? (
             <>
-              <DailyReviewFlow user={user} now={now} />
+              <DailyReview user={user} now={now} />
               {currentTab !== 'today' && (
                 <FilterBar
                   clients={clients.data ?? []}
@@ -168,7 +159,7 @@ function Dashboard({ user }: { user: User }) {
               )}
 
               <Box role="tabpanel" aria-label={currentTab}>
-                {currentTab === 'today' && <TodayTab weekendMode={weekendMode} clients={clients.data ?? []} />}
+                {currentTab === 'today' && <TodayTab weekendMode={weekendMode} clients={clients.data ?? []} priorities={<TopPriorities />} />}
                 {currentTab === 'active' && (showArchived ? <ArchivedTab filters={filters} /> : <ActiveTab filters={filters} />)}
                 {currentTab === 'delegated' && <DelegatedTab filters={filters} />}
                 {currentTab === 'backlog' && <BacklogTab filters={filters} />}
@@ -181,24 +172,13 @@ function Dashboard({ user }: { user: User }) {
       </Box>
 
       <Suspense fallback={null}>
-        {dialog.key > 0 && (
-          <TaskDialog
-            key={dialog.key}
-            open={dialog.open}
-            task={dialog.task}
-            delegationEnabled={delegationEnabled}
-            onClose={() => setDialog((current) => ({ ...current, open: false }))}
-          />
-        )}
         {settings.mounted && <SettingsDialog user={user} open={settings.open} onClose={() => setSettings({ open: false, mounted: true })} />}
       </Suspense>
-    </TaskViewContext.Provider>
+    </>
   );
 }
 
-export function DashboardPage() {
-  const user = useSignedInUser();
-  return user ? <Dashboard user={user} /> : null;
+/** The dashboard with its task view and task dialog (TaskScreen), for the signed-in user. */
+export function DashboardPage({ parts }: { parts: DashboardParts }) {
+  return <TaskScreen>{(openTask, user) => <Dashboard user={user} openTask={openTask} parts={parts} />}</TaskScreen>;
 }
-
-export default DashboardPage;

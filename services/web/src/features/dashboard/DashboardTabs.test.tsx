@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TaskViewContext, type TaskView } from '../../components/tasks/TaskViewContext';
 import { NO_FILTERS } from '../../components/tasks/taskFilters';
 import { intersectionObserver } from '../../test/intersectionObserver';
-import { json, makeTask, mockFetch, renderWithProviders, taskPage, uuid } from '../../test/render';
+import { makeDailyPlan, makeTask, taskPage, uuid } from '../../test/fixtures';
+import { json, mockFetch, renderWithProviders, taskView, withTaskView } from '../../test/render';
 import { ActiveTab, ArchivedTab, BacklogTab, DelegatedTab } from './ListTabs';
 import { TodayTab } from './TodayTab';
 
@@ -12,16 +12,13 @@ import { TodayTab } from './TodayTab';
 const WEDNESDAY = new Date('2026-03-04T15:00:00Z');
 const FRIDAY_EVENING = new Date('2026-03-07T00:00:00Z');
 
-function withView(ui: ReactNode, now = WEDNESDAY, delegationEnabled = false) {
-  const view: TaskView = { clientsById: new Map(), contactsById: new Map(), now, timeZone: 'America/New_York', delegationEnabled, openTask: jest.fn() };
-  return <TaskViewContext.Provider value={view}>{ui}</TaskViewContext.Provider>;
-}
+const withView = (ui: ReactNode, now = WEDNESDAY, delegationEnabled = false) => withTaskView(ui, taskView({ now, delegationEnabled }));
 
 const never = () => new Promise<Response>(() => undefined);
 
 describe('dashboard tabs while loading: skeleton rows 3 / 4 / 2 (spec §9)', () => {
   it.each([
-    ['Today', <TodayTab key="t" weekendMode={false} clients={[]} />, 3],
+    ['Today', <TodayTab key="t" weekendMode={false} clients={[]} priorities={null} />, 3],
     ['Active', <ActiveTab key="a" filters={NO_FILTERS} />, 4],
     ['Delegated', <DelegatedTab key="d" filters={NO_FILTERS} />, 2],
     ['Backlog', <BacklogTab key="b" filters={NO_FILTERS} />, 2],
@@ -35,13 +32,13 @@ describe('dashboard tabs while loading: skeleton rows 3 / 4 / 2 (spec §9)', () 
 
 describe('dashboard tabs when empty (spec §2)', () => {
   it.each([
-    ['Today', <TodayTab key="t" weekendMode={false} clients={[]} />, 'No tasks for the day', "You're all caught up! Create a new task to get started."],
+    ['Today', <TodayTab key="t" weekendMode={false} clients={[]} priorities={null} />, 'No tasks for the day', "You're all caught up! Create a new task to get started."],
     ['Active', <ActiveTab key="a" filters={NO_FILTERS} />, 'No active tasks', 'Create your first task to get started'],
     ['Delegated', <DelegatedTab key="d" filters={NO_FILTERS} />, 'No delegated tasks', 'Tasks you delegate to others will appear here'],
     ['Backlog', <BacklogTab key="b" filters={NO_FILTERS} />, 'No items in backlog', 'Tasks moved to backlog will appear here'],
   ])('%s', async (_name, tab, title, description) => {
     mockFetch((req) => {
-      if (req.path === '/api/daily-plan') return json(200, { date: '2026-03-04', priorityTaskIds: [], reviewed: false });
+      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ reviewed: false }));
       return json(200, req.path === '/api/tasks/today' ? [] : taskPage([]));
     });
     renderWithProviders(withView(tab));
@@ -75,63 +72,23 @@ describe('Today tab', () => {
   const overdue = makeTask({ id: uuid(2), title: 'Late one', dueDate: '2026-03-01', estimatedTime: '1h' });
   const done = makeTask({ id: uuid(3), title: 'Finished', dueDate: '2026-03-04', isCompleted: true, status: 'completed', estimatedTime: '2h' });
 
-  it('shows the overview figures, the top 3 from the daily plan, and the day list', async () => {
-    const { requests } = mockFetch((req) => {
-      if (req.path === '/api/tasks/today') return json(200, [due, overdue, done]);
-      if (req.path === '/api/daily-plan') return json(200, { date: '2026-03-04', priorityTaskIds: [done.id, due.id], reviewed: false });
-      // The top 3 are read by id (a priority may be any open task).
-      const byId = [due, overdue, done].find((task) => req.path === `/api/tasks/${task.id}`);
-      return byId && json(200, byId);
-    });
-    renderWithProviders(withView(<TodayTab weekendMode={false} clients={[]} />));
+  it('shows the overview figures, the top 3 it is given, and the day list', async () => {
+    const { requests } = mockFetch((req) => (req.path === '/api/tasks/today' ? json(200, [due, overdue, done]) : undefined));
+    renderWithProviders(withView(<TodayTab weekendMode={false} clients={[]} priorities={<p>The top 3</p>} />));
     expect(await screen.findByText('Late one')).toBeInTheDocument();
     expect(screen.getByTestId('day-label')).toHaveTextContent('Today');
     expect(screen.getByTestId('figure-Due')).toHaveTextContent('1');
     expect(screen.getByTestId('figure-Overdue')).toHaveTextContent('1');
     // 45 min + 1 h of the open tasks (the completed one does not count).
     expect(screen.getByTestId('figure-Est. Time')).toHaveTextContent('1.8h');
-
-    const priorities = await screen.findByRole('region', { name: "Today's Top 3 Priorities" });
-    const rows = within(priorities).getAllByTestId('priority-row');
-    expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByLabelText('Completed')).toBeInTheDocument();
-    expect(within(rows[0]!).queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
-    expect(within(rows[1]!).getByLabelText('Priority 2')).toHaveTextContent('2');
-    expect(within(rows[1]!).getByText('Est. 45min')).toBeInTheDocument();
-    expect(within(priorities).getByRole('link', { name: 'Change priorities' })).toHaveAttribute('href', '/daily-review');
+    expect(screen.getByText('The top 3')).toBeInTheDocument();
     expect(requests.some((r) => r.path === '/api/tasks/monday')).toBe(false);
     expect(requests.some((r) => r.path.startsWith('/api/tasks/active'))).toBe(false);
   });
 
-  it('shows a priority that is not on the day list (no due date), read by id', async () => {
-    const undated = makeTask({ id: uuid(4), title: 'Someday soon' });
-    mockFetch((req) => {
-      if (req.path === '/api/tasks/today') return json(200, [due]);
-      if (req.path === '/api/daily-plan') return json(200, { date: '2026-03-04', priorityTaskIds: [undated.id], reviewed: false });
-      if (req.path === `/api/tasks/${undated.id}`) return json(200, undated);
-      return undefined;
-    });
-    renderWithProviders(withView(<TodayTab weekendMode={false} clients={[]} />));
-    const priorities = await screen.findByRole('region', { name: "Today's Top 3 Priorities" });
-    expect(within(priorities).getByTestId('priority-row')).toHaveTextContent('Someday soon');
-  });
-
-  it('completes a priority with "Task completed"', async () => {
-    const { requests } = mockFetch((req) => {
-      if (req.method === 'PATCH') return json(200, { ...due, isCompleted: true });
-      if (req.path === '/api/daily-plan') return json(200, { date: '2026-03-04', priorityTaskIds: [due.id], reviewed: false });
-      return json(200, req.path === `/api/tasks/${due.id}` ? due : [due]);
-    });
-    renderWithProviders(withView(<TodayTab weekendMode={false} clients={[]} />));
-    const priorities = await screen.findByRole('region', { name: "Today's Top 3 Priorities" });
-    await userEvent.click(within(priorities).getByRole('button', { name: 'Complete' }));
-    expect(await screen.findByText('Task completed')).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'PATCH')).toMatchObject({ path: `/api/tasks/${due.id}/complete`, body: { isCompleted: true } });
-  });
-
   it("in weekend mode shows Monday's tasks under 'Friday - Monday'", async () => {
-    const { requests } = mockFetch((req) => (req.path === '/api/daily-plan' ? json(200, { date: '2026-03-06', priorityTaskIds: [], reviewed: false }) : json(200, [])));
-    renderWithProviders(withView(<TodayTab weekendMode clients={[]} />, FRIDAY_EVENING));
+    const { requests } = mockFetch((req) => (req.path === '/api/daily-plan' ? json(200, makeDailyPlan({ date: '2026-03-06', reviewed: false })) : json(200, [])));
+    renderWithProviders(withView(<TodayTab weekendMode clients={[]} priorities={null} />, FRIDAY_EVENING));
     expect(await screen.findByText('No tasks for the day')).toBeInTheDocument();
     expect(screen.getByTestId('day-label')).toHaveTextContent('Friday - Monday');
     expect(screen.getByText('Monday, Mar 9, 2026')).toBeInTheDocument();
@@ -141,8 +98,8 @@ describe('Today tab', () => {
 
   it("counts the delegated tasks due that day, 'task' or 'tasks'", async () => {
     const delegated = makeTask({ id: uuid(5), title: 'Theirs', dueDate: '2026-03-04', isDelegated: true, delegatedToId: uuid(9) });
-    mockFetch((req) => (req.path === '/api/daily-plan' ? json(200, { date: '2026-03-04', priorityTaskIds: [], reviewed: false }) : json(200, [delegated])));
-    renderWithProviders(withView(<TodayTab weekendMode={false} clients={[]} />, WEDNESDAY, true));
+    mockFetch((req) => (req.path === '/api/daily-plan' ? json(200, makeDailyPlan({ reviewed: false })) : json(200, [delegated])));
+    renderWithProviders(withView(<TodayTab weekendMode={false} clients={[]} priorities={null} />, WEDNESDAY, true));
     await waitFor(() => expect(screen.getByTestId('delegated-due-count')).toHaveTextContent('1 task'));
   });
 });

@@ -4,6 +4,7 @@ import Switch from '@mui/material/Switch';
 import { PRIORITIES, type Client, type Priority } from '@daybook/shared';
 import { NativeSelectField } from '../../components/NativeSelectField';
 import type { TaskFilters } from '../../components/tasks/taskFilters';
+import { ClientFilterField } from './ClientFilterField';
 
 const PRIORITY_FILTER_LABELS: Record<Priority, string> = { urgent: 'Urgent', high: 'High', medium: 'Medium', low: 'Low' };
 
@@ -19,19 +20,7 @@ export interface FilterBarProps {
 export function FilterBar({ clients, filters, onChange, showArchived }: FilterBarProps) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }} role="group" aria-label="Filters">
-      <NativeSelectField
-        label="Client"
-        value={filters.clientId}
-        onChange={(clientId) => onChange({ ...filters, clientId })}
-        sx={{ minWidth: 160, flex: { xs: 1, sm: 'none' } }}
-      >
-        <option value="all">All Clients</option>
-        {clients.map((client) => (
-          <option key={client.id} value={client.id}>
-            {client.name}
-          </option>
-        ))}
-      </NativeSelectField>
+      <ClientFilterField clients={clients} value={filters.clientId} onChange={(clientId) => onChange({ ...filters, clientId })} sx={{ minWidth: 160, flex: { xs: 1, sm: 'none' } }} />
       <NativeSelectField
         label="Priority"
         value={filters.priority}

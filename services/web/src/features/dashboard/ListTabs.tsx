@@ -13,8 +13,8 @@ import {
 } from '../../api/tasksApi';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
+import { LoadMoreRow } from '../../components/LoadMoreRow';
 import { SkeletonRows } from '../../components/SkeletonRows';
-import { LoadMoreRow } from '../../components/tasks/LoadMoreRow';
 import { TaskList } from '../../components/tasks/TaskList';
 import { filterTasks, type TaskFilters } from '../../components/tasks/taskFilters';
 import { loadedItems } from '../../lib/pages';

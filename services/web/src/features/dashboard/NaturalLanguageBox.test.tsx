@@ -1,11 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quotaMessage } from '@daybook/shared';
-import { json, makeTask, mockFetch, renderWithProviders, uuid, type RecordedRequest } from '../../test/render';
+import { makeClient, makeIncrement, makeTask, uuid } from '../../test/fixtures';
+import { json, mockFetch, renderWithProviders, type RecordedRequest } from '../../test/render';
 import { NaturalLanguageBox } from './NaturalLanguageBox';
 
-const ACME = { id: uuid(10), name: 'Acme', color: '#ef4444', sortOrder: 0, createdAt: '2026-03-01T00:00:00Z', updatedAt: '2026-03-01T00:00:00Z' };
-const INCREMENTS = [{ id: uuid(20), label: '30 minutes', value: '30min' }];
+const ACME = makeClient({ id: uuid(10), name: 'Acme', color: '#ef4444' });
+const INCREMENTS = [makeIncrement({ id: uuid(20), label: '30 minutes', value: '30min' })];
 const STRUCTURED = {
   title: 'Call Acme',
   description: '',

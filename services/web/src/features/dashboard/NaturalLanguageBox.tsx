@@ -8,12 +8,13 @@ import StopIcon from '@mui/icons-material/Stop';
 import SendIcon from '@mui/icons-material/ArrowUpward';
 import { AI_MAX_CLIENTS, AI_MAX_TIME_INCREMENTS, findClientByName, type Task } from '@daybook/shared';
 import { useStructureTaskMutation } from '../../api/aiApi';
-import { isUnauthorized, refusalMessage } from '../../api/apiError';
+import { refusalMessage } from '../../api/apiError';
 import { useGetClientsQuery } from '../../api/clientsApi';
 import { useCreateTaskMutation } from '../../api/tasksApi';
 import { useGetTimeIncrementsQuery } from '../../api/timeIncrementsApi';
 import { createSpeechRecognizer, isSpeechRecognitionSupported, transcriptOf, type SpeechRecognizer } from '../../lib/speech';
-import { toast, toastError, toastFailure } from '../../lib/toast';
+import { reportFailure } from '../../lib/feedback';
+import { toast } from '../../lib/toast';
 import { vibrate } from '../../lib/vibrate';
 
 /**
@@ -51,11 +52,8 @@ export function NaturalLanguageBox({ onOpenTask }: { onOpenTask: (task: Task) =>
           availableTimeIncrements: (increments.data ?? []).slice(0, AI_MAX_TIME_INCREMENTS).map((increment) => increment.label),
         }).unwrap();
       } catch (error) {
-        if (!isUnauthorized(error)) {
-          vibrate('error');
-          // A rate limit's answer says how long to wait (DECISIONS 22); anything else keeps the spec's text.
-          toastError(refusalMessage(error) ?? 'Failed to process your task description. Please try again.');
-        }
+        // A rate limit's answer says how long to wait (DECISIONS 22); anything else keeps the spec's text.
+        reportFailure(error, refusalMessage(error) ?? 'Failed to process your task description. Please try again.', { vibrate: true });
         return;
       }
       try {
@@ -86,10 +84,8 @@ export function NaturalLanguageBox({ onOpenTask }: { onOpenTask: (task: Task) =>
           action: { label: 'Open task', onClick: () => onOpenTask(task) },
         });
       } catch (error) {
-        if (!isUnauthorized(error)) {
-          vibrate('error');
-          toastFailure('Failed to create task', error); // a quota reached shows the api's message (DECISIONS 22)
-        }
+        // A quota reached shows the api's message (DECISIONS 22).
+        reportFailure(error, 'Failed to create task', { vibrate: true, showReason: true });
       }
     } finally {
       setBusy(false);

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { intersectionObserver } from '../../test/intersectionObserver';
-import { json, makeTask, mockFetch, renderWithProviders, taskPage, uuid } from '../../test/render';
+import { makeTask, makeUser, taskPage, uuid } from '../../test/fixtures';
+import { json, mockFetch, renderWithProviders } from '../../test/render';
 import { KanbanPage } from './KanbanPage';
 
-const ME = { id: uuid(100), username: 'sam', email: null, firstName: null, lastName: null, profileImageUrl: null, role: 'user', timezone: 'America/New_York', enableDelegation: false, createdAt: '', updatedAt: '' };
+const ME = makeUser();
 
 describe('Kanban columns load in pages (DECISIONS 22)', () => {
   beforeEach(() => intersectionObserver.install());

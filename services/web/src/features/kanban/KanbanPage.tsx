@@ -2,32 +2,27 @@ import { useMemo } from 'react';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { useDispatch } from 'react-redux';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
-import { dueLabel, isOverdue, KANBAN_STATUSES, type KanbanStatus, type Task } from '@daybook/shared';
-import { isUnauthorized } from '../../api/apiError';
-import { useSignedInUser } from '../../api/authApi';
-import { useGetKanbanColumnInfiniteQuery } from '../../api/calendarApi';
-import { useUpdateTaskMutation } from '../../api/tasksApi';
+import { KANBAN_STATUSES, type KanbanStatus, type Task } from '@daybook/shared';
+import { useGetKanbanColumnInfiniteQuery, useUpdateTaskMutation } from '../../api/tasksApi';
 import type { AppDispatch } from '../../app/store';
-import { ClientChip } from '../../components/ClientChip';
 import { LoadError } from '../../components/LoadError';
-import { PriorityBadge } from '../../components/PriorityBadge';
+import { LoadMoreRow } from '../../components/LoadMoreRow';
+import { NewButton } from '../../components/NewButton';
 import { ScreenShell } from '../../components/ScreenShell';
 import { SkeletonRows } from '../../components/SkeletonRows';
-import { LoadMoreRow } from '../../components/tasks/LoadMoreRow';
+import { TaskMetaRow } from '../../components/tasks/TaskMetaRow';
 import { TaskScreen } from '../../components/tasks/TaskScreen';
 import { useTaskView } from '../../components/tasks/TaskViewContext';
 import { loadedItems } from '../../lib/pages';
-import { toast, toastError } from '../../lib/toast';
+import { reportFailure } from '../../lib/feedback';
+import { toast } from '../../lib/toast';
 import { vibrate } from '../../lib/vibrate';
 import { COLUMN_TITLES, isKanbanStatus, moveCard } from './board';
 
 function KanbanCard({ task }: { task: Task }) {
   const view = useTaskView();
-  const client = task.clientId ? view.clientsById.get(task.clientId) : undefined;
   return (
     <Card data-testid="kanban-card" sx={{ p: 1.5, opacity: task.isCompleted ? 0.7 : 1 }}>
       <Typography
@@ -39,15 +34,7 @@ function KanbanCard({ task }: { task: Task }) {
       >
         {task.title}
       </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 0.75, alignItems: 'center' }}>
-        <PriorityBadge priority={task.priority} />
-        {task.dueDate && (
-          <Typography variant="caption" color={isOverdue(task, view.now, view.timeZone) ? 'error' : 'text.secondary'}>
-            {dueLabel(task.dueDate, view.now, view.timeZone)}
-          </Typography>
-        )}
-        {client && <ClientChip name={client.name} color={client.color} />}
-      </Box>
+      <TaskMetaRow task={task} sx={{ gap: 0.75, mt: 0.75 }} />
     </Card>
   );
 }
@@ -121,7 +108,7 @@ function Board({ onNew }: { onNew: () => void }) {
       toast({ title: 'Task updated', description: `Moved to ${COLUMN_TITLES[to]}`, variant: 'success' });
     } catch (error) {
       undo();
-      if (!isUnauthorized(error)) toastError('Failed to update task');
+      reportFailure(error, 'Failed to update task');
     }
   };
 
@@ -129,11 +116,7 @@ function Board({ onNew }: { onNew: () => void }) {
     <ScreenShell
       title="Kanban"
       maxWidth="xl"
-      actions={
-        <Button variant="contained" color="secondary" startIcon={<AddIcon />} onClick={onNew}>
-          New
-        </Button>
-      }
+      actions={<NewButton onClick={onNew} />}
     >
       <DragDropContext onDragStart={() => vibrate('medium')} onDragEnd={(result) => void onDragEnd(result)}>
         <Box sx={{ display: 'grid', gridAutoFlow: { xs: 'column', md: 'row' }, gridAutoColumns: { xs: '82%', sm: '45%' }, gridTemplateColumns: { md: 'repeat(4, 1fr)' }, gap: 1.5, overflowX: { xs: 'auto', md: 'visible' }, scrollSnapType: { xs: 'x mandatory', md: 'none' }, pb: 1 }}>
@@ -147,9 +130,7 @@ function Board({ onNew }: { onNew: () => void }) {
 }
 
 export function KanbanPage() {
-  const user = useSignedInUser();
-  if (!user) return null;
-  return <TaskScreen user={user}>{(openTask) => <Board onNew={() => openTask(null)} />}</TaskScreen>;
+  return <TaskScreen>{(openTask) => <Board onNew={() => openTask(null)} />}</TaskScreen>;
 }
 
 export default KanbanPage;

@@ -1,7 +1,8 @@
 import type { KanbanStatus } from '@daybook/shared';
-import { calendarApi } from '../../api/calendarApi';
+import { tasksApi } from '../../api/tasksApi';
 import { makeStore, type AppStore } from '../../app/store';
-import { json, makeTask, mockFetch, taskPage, uuid } from '../../test/render';
+import { makeTask, taskPage, uuid } from '../../test/fixtures';
+import { json, mockFetch } from '../../test/render';
 import { moveCard, movedTo } from './board';
 
 const a = makeTask({ id: uuid(1), title: 'a' });
@@ -18,15 +19,15 @@ async function board(): Promise<AppStore> {
     return json(200, taskPage([]));
   });
   const store = makeStore();
-  await store.dispatch(calendarApi.endpoints.getKanbanColumn.initiate('todo'));
-  await store.dispatch(calendarApi.endpoints.getKanbanColumn.initiate('todo', { direction: 'forward' }));
-  await store.dispatch(calendarApi.endpoints.getKanbanColumn.initiate('in_progress'));
+  await store.dispatch(tasksApi.endpoints.getKanbanColumn.initiate('todo'));
+  await store.dispatch(tasksApi.endpoints.getKanbanColumn.initiate('todo', { direction: 'forward' }));
+  await store.dispatch(tasksApi.endpoints.getKanbanColumn.initiate('in_progress'));
   return store;
 }
 
 /** A column's cached pages, as titles with their status. */
 const column = (store: AppStore, status: KanbanStatus) =>
-  calendarApi.endpoints.getKanbanColumn.select(status)(store.getState()).data?.pages.map((page) => page.items.map((t) => `${t.title}:${t.status}`));
+  tasksApi.endpoints.getKanbanColumn.select(status)(store.getState()).data?.pages.map((page) => page.items.map((t) => `${t.title}:${t.status}`));
 
 describe('Kanban moves (DECISIONS 13) on columns loaded in pages', () => {
   it('a card dropped in another column leaves its page and joins the other column at the drop place, with that status; undo puts it back', async () => {

@@ -1,5 +1,5 @@
-import { KANBAN_STATUSES, type KanbanStatus, type Task } from '@daybook/shared';
-import { calendarApi } from '../../api/calendarApi';
+import { KANBAN_STATUSES, stateForStatus, type KanbanStatus, type Task } from '@daybook/shared';
+import { tasksApi } from '../../api/tasksApi';
 import type { AppDispatch, RootState } from '../../app/store';
 import { insertIntoPages, loadedItems, removeFromPages } from '../../lib/pages';
 
@@ -9,7 +9,7 @@ export const isKanbanStatus = (value: string): value is KanbanStatus => (KANBAN_
 export const COLUMN_TITLES: Record<KanbanStatus, string> = { todo: 'To Do', in_progress: 'In Progress', review: 'Review', completed: 'Completed' };
 
 /** A card dropped in column `to`: its status (and completion) follow the column. */
-export const movedTo = (card: Task, to: KanbanStatus): Task => ({ ...card, status: to, isCompleted: to === 'completed', isBacklog: false });
+export const movedTo = (card: Task, to: KanbanStatus): Task => ({ ...card, ...stateForStatus(to) });
 
 export interface CardMove {
   from: KanbanStatus;
@@ -25,15 +25,15 @@ export interface CardMove {
 export const moveCard =
   ({ from, fromIndex, to, toIndex }: CardMove) =>
   (dispatch: AppDispatch, getState: () => RootState): (() => void) => {
-    const card = loadedItems(calendarApi.endpoints.getKanbanColumn.select(from)(getState()).data)?.[fromIndex];
+    const card = loadedItems(tasksApi.endpoints.getKanbanColumn.select(from)(getState()).data)?.[fromIndex];
     if (!card) return () => undefined;
     const left = dispatch(
-      calendarApi.util.updateQueryData('getKanbanColumn', from, (draft) => {
+      tasksApi.util.updateQueryData('getKanbanColumn', from, (draft) => {
         draft.pages = removeFromPages(draft.pages, fromIndex);
       }),
     );
     const joined = dispatch(
-      calendarApi.util.updateQueryData('getKanbanColumn', to, (draft) => {
+      tasksApi.util.updateQueryData('getKanbanColumn', to, (draft) => {
         draft.pages = insertIntoPages(draft.pages, toIndex, movedTo(card, to));
       }),
     );

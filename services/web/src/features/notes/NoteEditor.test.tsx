@@ -1,10 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, uuid } from '../../test/render';
+import { makeClient, uuid } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
 import { applyFormat } from './formatting';
 import { NoteEditor } from './NoteEditor';
 
-const clients = [{ id: uuid(1), name: 'Acme', color: '#ff0000', sortOrder: 0, userId: uuid(9), createdAt: '2026-01-01T00:00:00.000Z' }] as never;
+const clients = [makeClient({ id: uuid(1), name: 'Acme', color: '#ff0000' })];
 
 function setup(initialContent = 'hello world') {
   const onSave = jest.fn();

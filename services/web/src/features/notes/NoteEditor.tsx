@@ -1,105 +1,16 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
-import Tooltip from '@mui/material/Tooltip';
-import BoldIcon from '@mui/icons-material/FormatBold';
-import ItalicIcon from '@mui/icons-material/FormatItalic';
-import CodeIcon from '@mui/icons-material/Code';
-import HeadingIcon from '@mui/icons-material/Title';
-import ListIcon from '@mui/icons-material/FormatListBulleted';
-import LinkIcon from '@mui/icons-material/Link';
 import PreviewIcon from '@mui/icons-material/VisibilityOutlined';
 import type { Client } from '@daybook/shared';
-import { applyFormat, type FormatKind } from './formatting';
-import { NoteContent } from './Markdown';
-
-export const NO_CLIENT = 'none';
-
-const TOOLBAR: ReadonlyArray<[FormatKind, string, typeof BoldIcon]> = [
-  ['bold', 'Bold', BoldIcon],
-  ['italic', 'Italic', ItalicIcon],
-  ['code', 'Inline code', CodeIcon],
-  ['heading', 'Heading', HeadingIcon],
-  ['list', 'List', ListIcon],
-  ['link', 'Link', LinkIcon],
-];
-
-const SHORTCUTS: Record<string, FormatKind> = { b: 'bold', i: 'italic', k: 'link' };
-
-/**
- * Keyboard shortcuts of spec §2: Cmd/Ctrl+B, I, K format; Cmd/Ctrl+Enter saves; Escape cancels.
- * Returns true when the key was handled.
- */
-export function handleEditorShortcut(
-  event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'preventDefault'>,
-  actions: { format: (kind: FormatKind) => void; save: () => void; cancel: () => void },
-): boolean {
-  if (event.key === 'Escape') {
-    event.preventDefault();
-    actions.cancel();
-    return true;
-  }
-  if (!(event.metaKey || event.ctrlKey)) return false;
-  if (event.key === 'Enter') {
-    event.preventDefault();
-    actions.save();
-    return true;
-  }
-  const kind = SHORTCUTS[event.key.toLowerCase()];
-  if (!kind) return false;
-  event.preventDefault();
-  actions.format(kind);
-  return true;
-}
-
-export function FormatToolbar({ onFormat, disabled }: { onFormat: (kind: FormatKind) => void; disabled?: boolean }) {
-  return (
-    <Box role="toolbar" aria-label="Formatting" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.25 }}>
-      {TOOLBAR.map(([kind, label, Icon]) => (
-        <Tooltip key={kind} title={label}>
-          <span>
-            <IconButton size="small" aria-label={label} disabled={disabled} onMouseDown={(event) => event.preventDefault()} onClick={() => onFormat(kind)}>
-              <Icon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-      ))}
-    </Box>
-  );
-}
-
-export function ClientTagSelect({ clients, value, onChange, label = 'Client tag' }: { clients: readonly Client[]; value: string; onChange: (value: string) => void; label?: string }) {
-  return (
-    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(event.target.value)} sx={{ minWidth: 160 }}>
-      <MenuItem value={NO_CLIENT}>No client</MenuItem>
-      {clients.map((client) => (
-        <MenuItem key={client.id} value={client.id}>
-          {client.name}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-/** A textarea with the toolbar's formatting and the shortcuts wired to it. */
-export function useFormattableText(initial: string) {
-  const [text, setText] = useState(initial);
-  const inputRef = useRef<HTMLTextAreaElement | null>(null);
-  const format = (kind: FormatKind) => {
-    const input = inputRef.current;
-    const next = applyFormat({ value: text, start: input?.selectionStart ?? text.length, end: input?.selectionEnd ?? text.length }, kind);
-    setText(next.value);
-    requestAnimationFrame(() => {
-      input?.focus();
-      input?.setSelectionRange(next.start, next.end);
-    });
-  };
-  return { text, setText, inputRef, format };
-}
+import { ClientTagSelect } from './ClientTagSelect';
+import { FormatToolbar } from './FormatToolbar';
+import { clientIdOfTag, NO_CLIENT } from './noteClientTag';
+import { NoteContent } from './NoteContent';
+import { handleEditorShortcut } from './editorShortcuts';
+import { useFormattableText } from './useFormattableText';
 
 export interface NoteEditorProps {
   initialContent: string;
@@ -119,7 +30,7 @@ export function NoteEditor({ initialContent, initialClientId, clients, saving, f
   const [preview, setPreview] = useState(false);
   const canSave = text.trim() !== '' && !saving;
   const save = () => {
-    if (canSave) onSave(text.trim(), clientId === NO_CLIENT || clientId === '' ? null : clientId);
+    if (canSave) onSave(text.trim(), clientIdOfTag(clientId));
   };
 
   return (

@@ -1,18 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quotaMessage, type NoteItem, type NoteList, type NoteSearchResult } from '@daybook/shared';
-import { json, mockFetch, renderWithProviders, uuid } from '../../test/render';
+import { makeNoteItem, makeNoteList, makeUser, uuid } from '../../test/fixtures';
+import { json, mockFetch, renderWithProviders } from '../../test/render';
 import { NotesPage } from './NotesPage';
 
 const at = '2026-03-01T10:00:00.000Z';
-const page = (n: number, title: string, parentPageId: string | null = null): NoteList => ({ id: uuid(n), title, clientId: null, parentPageId, sortOrder: n, createdAt: at, updatedAt: at });
-const item = (n: number, listId: string, content: string): NoteItem => ({ id: uuid(100 + n), noteListId: listId, content, clientId: null, sortOrder: n, createdAt: at, updatedAt: at });
+const page = (n: number, title: string, parentPageId: string | null = null) => makeNoteList({ id: uuid(n), title, parentPageId, sortOrder: n, createdAt: at, updatedAt: at });
+const item = (n: number, listId: string, content: string) => makeNoteItem({ id: uuid(100 + n), noteListId: listId, content, sortOrder: n, createdAt: at, updatedAt: at });
 
 /** The api of the notes screen: pages, their notes (in pages of `pageSize`), one note, `search`'s answer, and `addNote` to a new note. */
 function serve(lists: NoteList[], items: Record<string, NoteItem[]>, { pageSize = 100, search = [] as NoteSearchResult[], addNote = undefined as Response | undefined } = {}) {
   return mockFetch((req) => {
     if (addNote && req.method === 'POST' && req.path.endsWith('/items')) return addNote;
-    if (req.path === '/api/auth/user') return json(200, { id: uuid(9), username: 'me', timezone: 'America/New_York', role: 'user' });
+    if (req.path === '/api/auth/user') return json(200, makeUser({ id: uuid(9), username: 'me' }));
     if (req.path === '/api/clients') return json(200, []);
     if (req.path === '/api/note-lists' && req.method === 'GET') return json(200, lists);
     if (req.path === '/api/note-lists' && req.method === 'POST') {

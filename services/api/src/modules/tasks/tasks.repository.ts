@@ -1,0 +1,258 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { KanbanStatus, PageQuery, Task as TaskDto, TaskPage } from '@daybook/shared';
+import { columnMap, type WritableOf } from '../../db/column-map';
+import { afterKeys, cursorKeysColumn, decodeCursor, orderByKeys, pageOf, type SortKey, type WithCursorKeys } from '../../db/keyset';
+import { countForQuota } from '../../db/quota';
+import { jsonParam } from '../../db/sql';
+import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
+
+/** The `tasks` table (alias `t`): each field of the shared Task, its column, and whether a request body may write it. */
+const TASK = columnMap<TaskDto>()('t', {
+  id: { column: 'id' },
+  title: { column: 'title', writable: true },
+  description: { column: 'description', writable: true },
+  clientId: { column: 'client_id', writable: true },
+  priority: { column: 'priority', writable: true },
+  status: { column: 'status', writable: true },
+  dueDate: { column: 'due_date', kind: 'date', writable: true },
+  dueTime: { column: 'due_time', writable: true },
+  estimatedTime: { column: 'estimated_time', writable: true },
+  isCompleted: { column: 'is_completed', writable: true },
+  isBacklog: { column: 'is_backlog', writable: true },
+  isArchived: { column: 'is_archived' },
+  documentLinks: { column: 'document_links', kind: 'list', writable: true },
+  isRecurring: { column: 'is_recurring', writable: true },
+  recurringType: { column: 'recurring_type', writable: true },
+  recurringInterval: { column: 'recurring_interval', writable: true },
+  lastRecurrenceDate: { column: 'last_recurrence_date', kind: 'instant' },
+  parentTaskId: { column: 'parent_task_id' },
+  isDelegated: { column: 'is_delegated', writable: true },
+  delegatedToId: { column: 'delegated_to_id', writable: true },
+  delegationNotes: { column: 'delegation_notes', writable: true },
+  sortOrder: { column: 'sort_order', writable: true },
+  createdAt: { column: 'created_at', kind: 'instant' },
+});
+type WritableField = WritableOf<typeof TASK>;
+
+/**
+ * The default order of `compareTasksDefault` in @daybook/shared (spec §4): higher priority, earlier due
+ * date (and time), dated before undated, newest first, then the id so the order is total (keyset paging
+ * needs that). Each key is a non-null expression (a missing date or time sorts as the latest). The list
+ * order puts the manual sortOrder first. tasks-order.int.test.ts checks that this SQL and the shared rules
+ * agree.
+ */
+const TASK_DEFAULT_KEYS: readonly SortKey[] = [
+  { sql: `case t.priority when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`, direction: 'desc', cast: 'int' },
+  { sql: `coalesce(t.due_date, 'infinity'::date)`, direction: 'asc', cast: 'date' },
+  { sql: `coalesce(t.due_time, '24:00') collate "C"`, direction: 'asc', cast: 'text' },
+  { sql: 't.created_at', direction: 'desc', cast: 'timestamptz' },
+  { sql: 't.id', direction: 'asc', cast: 'uuid' },
+];
+const TASK_LIST_KEYS: readonly SortKey[] = [{ sql: 't.sort_order', direction: 'asc', cast: 'int' }, ...TASK_DEFAULT_KEYS];
+/** Archived tasks, newest archived first (DECISIONS 15); `tasks_user_archived_idx` holds exactly this order. */
+const TASK_ARCHIVED_KEYS: readonly SortKey[] = [
+  { sql: 't.archived_at', direction: 'desc', cast: 'timestamptz' },
+  { sql: 't.id', direction: 'desc', cast: 'uuid' },
+];
+const TASK_DEFAULT_ORDER = orderByKeys(TASK_DEFAULT_KEYS);
+const TASK_LIST_ORDER = orderByKeys(TASK_LIST_KEYS);
+
+/** The lists that load in pages (DECISIONS 22); a Kanban column is the open (not backlog) tasks of a status. */
+export type PagedList = 'all' | 'active' | 'backlog' | 'delegated' | 'archived' | { kanban: KanbanStatus };
+
+function pagedListQuery(list: PagedList): { where: string; params: unknown[]; keys: readonly SortKey[] } {
+  if (typeof list === 'object') return { where: 'not t.is_archived and not t.is_backlog and t.status = ?', params: [list.kanban], keys: TASK_LIST_KEYS };
+  const where = {
+    all: 'not t.is_archived',
+    active: 'not t.is_archived and not t.is_backlog',
+    backlog: 'not t.is_archived and t.is_backlog',
+    delegated: 'not t.is_archived and t.is_delegated',
+    archived: 't.is_archived',
+  }[list];
+  return { where, params: [], keys: list === 'archived' ? TASK_ARCHIVED_KEYS : TASK_LIST_KEYS };
+}
+
+/** The lists whose manual order a reorder rewrites; the day's list is part of the active one. */
+export type OrderedList = 'active' | 'backlog';
+const IN_ORDERED_LIST: Record<OrderedList, string> = { active: 'not t.is_backlog', backlog: 't.is_backlog' };
+
+/** Open tasks due before the day, or on it with a due time already past, are overdue (DECISIONS 2). */
+const OVERDUE = `(not t.is_completed and (t.due_date < ?::date or (t.due_date = ?::date and t.due_time is not null and t.due_time < ?)))`;
+
+/** What a write names: body fields (only those the column map lets a body write), and when it was completed. */
+export type TaskChanges = Partial<Pick<TaskDto, WritableField>> & { completedAt?: Date | null };
+/** A new task: every writable field, its series, and when it was completed. */
+export type NewTask = Pick<TaskDto, WritableField | 'parentTaskId'> & { completedAt: Date | null };
+
+/**
+ * Every SQL statement about tasks. Each statement is scoped by the owner, so another user's id reads as
+ * missing (null, false or 0; the service decides what that means). Reads answer the shared Task.
+ */
+export interface TasksRepository extends UnitOfWork {
+  /**
+   * At most `page.limit` tasks of the list after the cursor's (DECISIONS 22), and the cursor of the last one
+   * when more follow; null when the cursor is not one this list made.
+   */
+  page(userId: string, list: PagedList, page: PageQuery): Promise<TaskPage | null>;
+  /** Tasks due on `date` and the open tasks overdue at `today` `time`, the day's own first, then in list order; at most `limit`. */
+  dayList(userId: string, day: { date: string; today: string; time: string }, limit: number): Promise<TaskDto[]>;
+  /** Tasks due between the two dates (inclusive), by due date and time, then in list order. */
+  dueBetween(userId: string, firstDate: string, lastDate: string): Promise<TaskDto[]>;
+  /** At most `limit` open tasks (not completed, archived or in the backlog) in the default order. */
+  openInDefaultOrder(userId: string, limit: number): Promise<TaskDto[]>;
+  /** The user's tasks among `ids`, in the order of `ids`. */
+  inOrderOf(userId: string, ids: readonly string[]): Promise<TaskDto[]>;
+  find(userId: string, id: string): Promise<TaskDto | null>;
+  /** Inside a transaction: the task, its row locked (`for update`) until the transaction ends. */
+  findForUpdate(userId: string, id: string): Promise<TaskDto | null>;
+  /** Inside a transaction: true when the client is the user's, its row share-locked (`for key share`). */
+  lockClient(userId: string, clientId: string): Promise<boolean>;
+  /** True when the delegation contact is the user's; share-locked like `lockClient`. */
+  lockContact(userId: string, contactId: string): Promise<boolean>;
+  /** Inside a transaction: how many live (not archived) tasks the user has, counted up to `upTo`, holding the quota's lock. */
+  countLiveTasks(userId: string, upTo: number): Promise<number>;
+
+  insert(userId: string, task: NewTask): Promise<TaskDto>;
+  /** Writes the fields `changes` names (and updated_at); null when the task is missing. */
+  update(userId: string, id: string, changes: TaskChanges): Promise<TaskDto | null>;
+  /** Marks the occurrence whose completion created the next one. */
+  markRecurrenceDone(userId: string, id: string, at: Date): Promise<TaskDto | null>;
+  /** Archives (`archivedAt` given; an archived task keeps its first date) or unarchives (null). */
+  setArchived(userId: string, id: string, archivedAt: Date | null): Promise<TaskDto | null>;
+  remove(userId: string, id: string): Promise<boolean>;
+
+  /** Inside a transaction: takes the user's reorder lock, then locks the named rows in one fixed order. */
+  lockForReorder(userId: string, ids: readonly string[]): Promise<void>;
+  /** Numbers the named tasks of the list 0, 1, … in the order given; answers how many it numbered. */
+  placeFirst(userId: string, ids: readonly string[], list: OrderedList): Promise<number>;
+  /** Numbers the list's other tasks after the named ones, keeping their order. */
+  placeRestAfter(userId: string, ids: readonly string[], list: OrderedList): Promise<void>;
+}
+
+export function createTasksRepository(rootEm: EntityManager): TasksRepository {
+  const { db, transaction } = dataAccess(rootEm);
+
+  /** The user's tasks that match `where` (the table is `t`); `tail` follows it: order, limit, lock. */
+  const select = (userId: string, where: string, params: unknown[] = [], tail = ''): Promise<TaskDto[]> =>
+    db().execute<TaskDto[]>(`select ${TASK.select} from tasks t where t.user_id = ? and ${where} ${tail}`, [userId, ...params]);
+  /** The task a statement `returning ${TASK.select}` wrote, or null when it wrote none. */
+  const written = async (sql: string, params: unknown[]): Promise<TaskDto | null> => (await db().execute<TaskDto[]>(sql, params))[0] ?? null;
+  const affectedRows = async (sql: string, params: unknown[]): Promise<number> =>
+    (await db().execute<{ affectedRows: number }>(sql, params, 'run')).affectedRows;
+  const exists = async (sql: string, params: unknown[]): Promise<boolean> => (await db().execute(sql, params)).length > 0;
+
+  return {
+    transaction,
+
+    async page(userId, list, page) {
+      const { where, params, keys } = pagedListQuery(list);
+      const conditions = ['t.user_id = ?', where];
+      const allParams = [userId, ...params];
+      if (page.cursor) {
+        const after = decodeCursor(page.cursor, keys);
+        if (!after) return null;
+        const condition = afterKeys(keys, after);
+        conditions.push(condition.sql);
+        allParams.push(...condition.params);
+      }
+      const rows = await db().execute<(TaskDto & WithCursorKeys)[]>(
+        `select ${TASK.select}, ${cursorKeysColumn(keys)} from tasks t
+          where ${conditions.join(' and ')} order by ${orderByKeys(keys)} limit ?`,
+        [...allParams, page.limit + 1],
+      );
+      return pageOf(rows, page.limit);
+    },
+
+    dayList: (userId, { date, today, time }, limit) =>
+      select(
+        userId,
+        `not t.is_archived and not t.is_backlog and (t.due_date = ?::date or ${OVERDUE})`,
+        [date, today, today, time, date, limit],
+        `order by t.due_date = ?::date desc, ${TASK_LIST_ORDER} limit ?`,
+      ),
+
+    dueBetween: (userId, firstDate, lastDate) =>
+      select(userId, 'not t.is_archived and t.due_date between ?::date and ?::date', [firstDate, lastDate], `order by t.due_date, t.due_time asc nulls last, ${TASK_LIST_ORDER}`),
+
+    openInDefaultOrder: (userId, limit) =>
+      select(userId, 'not t.is_completed and not t.is_archived and not t.is_backlog', [limit], `order by ${TASK_DEFAULT_ORDER} limit ?`),
+
+    async inOrderOf(userId, ids) {
+      // `= any(array)` reads the primary key even while the planner's statistics are stale (a join with the
+      // list of ids made it scan the table then).
+      const tasks = await select(userId, 't.id = any(array(select x::uuid from jsonb_array_elements_text(?::jsonb) x))', [jsonParam(ids)]);
+      const position = new Map(ids.map((id, index) => [id, index]));
+      return tasks.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    },
+
+    find: async (userId, id) => (await select(userId, 't.id = ?', [id]))[0] ?? null,
+    findForUpdate: async (userId, id) => (await select(userId, 't.id = ?', [id], 'for update'))[0] ?? null,
+
+    lockClient: (userId, clientId) => exists('select 1 from clients where id = ? and user_id = ? for key share', [clientId, userId]),
+    lockContact: (userId, contactId) => exists('select 1 from delegation_contacts where id = ? and user_id = ? for key share', [contactId, userId]),
+
+    countLiveTasks: (userId, upTo) => countForQuota(db(), userId, 'liveTasks', 'from tasks where user_id = ? and not is_archived', upTo),
+
+    async insert(userId, task) {
+      const { columns, placeholders, params } = TASK.writes(task);
+      const inserted = await written(
+        `insert into tasks as t (id, user_id, ${columns}, parent_task_id, completed_at)
+         values (gen_random_uuid(), ?, ${placeholders}, ?, ?)
+         returning ${TASK.select}`,
+        [userId, ...params, task.parentTaskId, task.completedAt],
+      );
+      return inserted!;
+    },
+
+    update(userId, id, changes) {
+      const { set, params } = TASK.assignments(changes);
+      const assignments = set ? [set] : [];
+      if (changes.completedAt !== undefined) {
+        assignments.push('completed_at = ?');
+        params.push(changes.completedAt);
+      }
+      assignments.push('updated_at = now()');
+      return written(`update tasks t set ${assignments.join(', ')} where t.user_id = ? and t.id = ? returning ${TASK.select}`, [...params, userId, id]);
+    },
+
+    markRecurrenceDone: (userId, id, at) =>
+      written(`update tasks t set last_recurrence_date = ? where t.user_id = ? and t.id = ? returning ${TASK.select}`, [at, userId, id]),
+
+    setArchived: (userId, id, archivedAt) =>
+      written(
+        `update tasks t set is_archived = ?, archived_at = ${archivedAt ? 'coalesce(t.archived_at, ?)' : 'null'}, updated_at = now()
+          where t.user_id = ? and t.id = ? returning ${TASK.select}`,
+        archivedAt ? [true, archivedAt, userId, id] : [false, userId, id],
+      ),
+
+    remove: async (userId, id) => (await affectedRows('delete from tasks where id = ? and user_id = ?', [id, userId])) > 0,
+
+    async lockForReorder(userId, ids) {
+      await db().execute('select pg_advisory_xact_lock(hashtext(?))', [`daybook:reorder:${userId}`]);
+      await db().execute(
+        `select t.id from tasks t where t.user_id = ? and t.id in (select x::uuid from jsonb_array_elements_text(?::jsonb) x)
+          order by t.id for update`,
+        [userId, jsonParam(ids)],
+      );
+    },
+
+    placeFirst: (userId, ids, list) =>
+      affectedRows(
+        `update tasks t set sort_order = v.position - 1, updated_at = now()
+           from jsonb_array_elements_text(?::jsonb) with ordinality as v(id, position)
+          where t.id = v.id::uuid and t.user_id = ? and not t.is_archived and ${IN_ORDERED_LIST[list]}`,
+        [jsonParam(ids), userId],
+      ),
+
+    async placeRestAfter(userId, ids, list) {
+      await affectedRows(
+        `update tasks t set sort_order = ? + rest.place, updated_at = now()
+           from (select t.id, row_number() over (order by ${TASK_LIST_ORDER}) - 1 as place from tasks t
+                  where t.user_id = ? and not t.is_archived and ${IN_ORDERED_LIST[list]}
+                    and t.id not in (select x::uuid from jsonb_array_elements_text(?::jsonb) x)) rest
+          where t.id = rest.id and t.sort_order <> ? + rest.place`,
+        [ids.length, userId, jsonParam(ids), ids.length],
+      );
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { UniqueConstraintViolationException, type QueryResult } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Role, User as UserDto } from '@daybook/shared';
+import { columnMap } from '../../db/column-map';
+import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
+import { endSessionsOfUser } from '../../http/session-store';
+
+/** The `users` table (alias `u`). The password hash is no field of the answer: only `findWithPasswordHash` reads it. */
+const USER = columnMap<UserDto>()('u', {
+  id: { column: 'id' },
+  username: { column: 'username' },
+  email: { column: 'email' },
+  firstName: { column: 'first_name' },
+  lastName: { column: 'last_name' },
+  profileImageUrl: { column: 'profile_image_url' },
+  role: { column: 'role' },
+  timezone: { column: 'timezone', writable: true },
+  enableDelegation: { column: 'enable_delegation', writable: true },
+  createdAt: { column: 'created_at', kind: 'instant' },
+  updatedAt: { column: 'updated_at', kind: 'instant' },
+});
+
+/** What makes a user unique (DECISIONS 24): the username in any case, how it looks, the email in any case. */
+export type UniqueUserValue = 'username' | 'look-alike' | 'email';
+
+/** The unique indexes of `users`, and the value each keeps unique. */
+const UNIQUE_INDEXES: Record<string, UniqueUserValue> = {
+  users_username_lower_unique: 'username',
+  users_username_skeleton_unique: 'look-alike',
+  users_email_lower_unique: 'email',
+};
+
+export interface NewUser {
+  username: string;
+  /** See username.ts. */
+  usernameSkeleton: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  passwordHash: string;
+  role: Role;
+}
+
+/** The SQL of users and of their sessions' end. */
+export interface UsersRepository extends UnitOfWork {
+  /** Inside a transaction: serialises every decision about who is admin (first admin, last admin) until it ends. */
+  lockAdmins(): Promise<void>;
+  countAdmins(): Promise<number>;
+  get(id: string): Promise<UserDto | null>;
+  /** Every user, oldest first (then by username). */
+  list(): Promise<UserDto[]>;
+  /** The user of a username in any case, with their password hash. */
+  findWithPasswordHash(username: string): Promise<{ user: UserDto; passwordHash: string } | null>;
+  /** The unique values of `user` that another user has already. */
+  takenValues(user: Pick<NewUser, 'username' | 'usernameSkeleton' | 'email'>): Promise<UniqueUserValue[]>;
+  /** The new user, or the unique value another user took first. */
+  insert(user: NewUser): Promise<UserDto | { taken: UniqueUserValue }>;
+  /** Writes the settings the patch gives; `updatedAt` moves only when a value changes. null: no such user. */
+  updateSettings(id: string, patch: Partial<Pick<UserDto, 'enableDelegation' | 'timezone'>>): Promise<UserDto | null>;
+  /** False when there is no such user. */
+  setPasswordHash(id: string, passwordHash: string): Promise<boolean>;
+  makeAdmin(id: string, passwordHash: string): Promise<void>;
+  /** Deletes the user and, through the foreign keys' cascades, every row they own, sessions included. */
+  remove(id: string): Promise<boolean>;
+  /** Ends every session of the user (DECISIONS 4). */
+  endSessions(id: string): Promise<void>;
+}
+
+export function createUsersRepository(rootEm: EntityManager): UsersRepository {
+  const { db, transaction } = dataAccess(rootEm);
+
+  async function get(id: string): Promise<UserDto | null> {
+    const [user] = await db().execute<UserDto[]>(`select ${USER.select} from users u where u.id = ?`, [id]);
+    return user ?? null;
+  }
+
+  return {
+    transaction,
+
+    async lockAdmins() {
+      await db().execute('select pg_advisory_xact_lock(hashtext(?))', ['daybook:admins']);
+    },
+
+    async countAdmins() {
+      const [row] = await db().execute<{ count: number }[]>(`select count(*)::int as count from users where role = 'admin'`);
+      return row?.count ?? 0;
+    },
+
+    get,
+
+    list: () => db().execute<UserDto[]>(`select ${USER.select} from users u order by u.created_at, u.username`),
+
+    async findWithPasswordHash(username) {
+      const [row] = await db().execute<(UserDto & { password_hash: string })[]>(
+        `select ${USER.select}, u.password_hash from users u where lower(u.username) = lower(?)`,
+        [username],
+      );
+      if (!row) return null;
+      const { password_hash: passwordHash, ...user } = row;
+      return { user, passwordHash };
+    },
+
+    async takenValues(user) {
+      // Each condition is the expression of its unique index, so each is one index lookup.
+      const [row] = await db().execute<Record<'username' | 'look_alike' | 'email', boolean>[]>(
+        `select exists (select 1 from users where lower(username) = lower(?)) as username,
+                exists (select 1 from users where username_skeleton = ?) as look_alike,
+                exists (select 1 from users where lower(email) = lower(?)) as email`,
+        [user.username, user.usernameSkeleton, user.email],
+      );
+      const taken: UniqueUserValue[] = [];
+      if (row?.username) taken.push('username');
+      if (row?.look_alike) taken.push('look-alike');
+      if (row?.email) taken.push('email');
+      return taken;
+    },
+
+    async insert(user) {
+      try {
+        const [inserted] = await db().execute<UserDto[]>(
+          `insert into users as u (id, username, username_skeleton, email, first_name, last_name, password_hash, role)
+           values (?, ?, ?, ?, ?, ?, ?, ?) returning ${USER.select}`,
+          [randomUUID(), user.username, user.usernameSkeleton, user.email, user.firstName, user.lastName, user.passwordHash, user.role],
+        );
+        return inserted!;
+      } catch (error) {
+        const taken = error instanceof UniqueConstraintViolationException ? UNIQUE_INDEXES[String((error as { constraint?: unknown }).constraint)] : undefined;
+        if (taken) return { taken };
+        throw error;
+      }
+    },
+
+    async updateSettings(id, patch) {
+      const { set, params } = USER.assignments(patch);
+      if (!set) return get(id);
+      // The comparison reads the row as it was before this update.
+      const written = USER.writes(patch);
+      const [user] = await db().execute<UserDto[]>(
+        `update users u set ${set},
+                updated_at = case when (${written.columns}) is distinct from (${written.placeholders}) then now() else u.updated_at end
+          where u.id = ? returning ${USER.select}`,
+        [...params, ...written.params, id],
+      );
+      return user ?? null;
+    },
+
+    async setPasswordHash(id, passwordHash) {
+      const result = await db().execute<QueryResult>('update users set password_hash = ?, updated_at = now() where id = ?', [passwordHash, id], 'run');
+      return result.affectedRows > 0;
+    },
+
+    async makeAdmin(id, passwordHash) {
+      await db().execute(`update users set role = 'admin', password_hash = ?, updated_at = now() where id = ?`, [passwordHash, id], 'run');
+    },
+
+    async remove(id) {
+      const result = await db().execute<QueryResult>('delete from users where id = ?', [id], 'run');
+      return result.affectedRows > 0;
+    },
+
+    endSessions: (id) => endSessionsOfUser(db(), id),
+  };
+}

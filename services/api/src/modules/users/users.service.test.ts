@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_TIME_INCREMENTS, type User } from '@daybook/shared';
+import type { Actor } from '../../core/actor';
+import { verifyPassword } from '../auth/passwords';
+import type { UniqueUserValue, UsersRepository } from './users.repository';
+import { LAST_ADMIN_MESSAGE, SELF_DELETION_MESSAGE, usersService } from './users.service';
+
+/** The account rules without the database: in-memory users and time increments repositories. */
+
+const NOW = '2026-03-09T10:00:00.000Z';
+const PASSWORD = 'correct horse battery';
+
+type StoredUser = User & { passwordHash: string; usernameSkeleton: string };
+const toUser = ({ passwordHash: _hash, usernameSkeleton: _skeleton, ...user }: StoredUser): User => user;
+
+function fakeRepositories() {
+  const rows: StoredUser[] = [];
+  const incrementsOf = new Map<string, readonly { label: string; value: string }[]>();
+  const sessionsEnded: string[] = [];
+  const byId = (id: string) => rows.find((row) => row.id === id);
+  const sameText = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
+  const takenValues = (candidate: { username: string; usernameSkeleton: string; email: string | null }) => {
+    const taken: UniqueUserValue[] = [];
+    if (rows.some((row) => sameText(row.username, candidate.username))) taken.push('username');
+    if (rows.some((row) => row.usernameSkeleton === candidate.usernameSkeleton)) taken.push('look-alike');
+    if (rows.some((row) => sameText(row.email, candidate.email))) taken.push('email');
+    return taken;
+  };
+
+  const users: UsersRepository = {
+    transaction: (work) => work(),
+    lockAdmins: async () => undefined,
+    countAdmins: async () => rows.filter((row) => row.role === 'admin').length,
+    get: async (id) => (byId(id) ? toUser(byId(id)!) : null),
+    list: async () => rows.map(toUser),
+    async findWithPasswordHash(username) {
+      const row = rows.find((candidate) => sameText(candidate.username, username));
+      return row ? { user: toUser(row), passwordHash: row.passwordHash } : null;
+    },
+    takenValues: async (candidate) => takenValues(candidate),
+    async insert(user) {
+      // The unique indexes.
+      const [taken] = takenValues(user);
+      if (taken) return { taken };
+      const row: StoredUser = { id: randomUUID(), profileImageUrl: null, timezone: 'America/New_York', enableDelegation: false, createdAt: NOW, updatedAt: NOW, ...user };
+      rows.push(row);
+      return toUser(row);
+    },
+    async updateSettings(id, patch) {
+      const row = byId(id);
+      return row ? toUser(Object.assign(row, patch)) : null;
+    },
+    async setPasswordHash(id, passwordHash) {
+      const row = byId(id);
+      if (row) row.passwordHash = passwordHash;
+      return Boolean(row);
+    },
+    async makeAdmin(id, passwordHash) {
+      Object.assign(byId(id)!, { role: 'admin', passwordHash });
+    },
+    async remove(id) {
+      const row = byId(id);
+      if (row) rows.splice(rows.indexOf(row), 1);
+      return Boolean(row);
+    },
+    endSessions: async (id) => void sessionsEnded.push(id),
+  };
+  const timeIncrements = { insertAll: async (userId: string, increments: readonly { label: string; value: string }[]) => void incrementsOf.set(userId, increments) };
+  const fakes = { users, timeIncrements };
+  return { fakes, rows, incrementsOf, sessionsEnded };
+}
+
+let store: ReturnType<typeof fakeRepositories>;
+let accounts: ReturnType<typeof usersService>;
+const startWith = (registrationEnabled: boolean) => {
+  store = fakeRepositories();
+  accounts = usersService(store.fakes, { registrationEnabled });
+};
+beforeEach(() => startWith(true));
+
+const register = (username: string, email?: string) => accounts.register({ username, password: PASSWORD, email });
+const actorOf = (user: User): Actor => ({ id: user.id, username: user.username, role: user.role, timezone: user.timezone, enableDelegation: user.enableDelegation });
+
+describe('registration', () => {
+  it('makes the first account admin and later ones plain users, each with the default time increments', async () => {
+    const first = await register('first');
+    const second = await register('second');
+    expect([first.role, second.role]).toEqual(['admin', 'user']);
+    expect(store.incrementsOf.get(second.id)).toEqual(DEFAULT_TIME_INCREMENTS);
+    expect(await verifyPassword(store.rows[1]!.passwordHash, PASSWORD)).toBe(true);
+  });
+
+  it('is closed when registration is disabled, except for the very first account', async () => {
+    startWith(false);
+    expect((await register('first')).role).toBe('admin');
+    await expect(register('second')).rejects.toMatchObject({ status: 403, message: 'Registration is disabled' });
+    expect(store.rows).toHaveLength(1);
+  });
+
+  it.each([
+    ['the same name in another case', 'ADMIN', undefined, 'Username already exists'],
+    ['a look-alike name (Cyrillic "а")', '\u0430dmin', undefined, 'Username is too similar to an existing username'],
+    ['a taken email in another case', 'someone', 'BOSS@example.com', 'Email already exists'],
+    ['a taken name and a taken email: the name answers', 'Admin', 'boss@example.com', 'Username already exists'],
+  ])('refuses %s with 409, and stores nothing', async (_case, username, email, message) => {
+    await register('admin', 'boss@example.com');
+    await expect(register(username, email)).rejects.toMatchObject({ status: 409, message });
+    await expect(accounts.create(actorOf(store.rows[0]!), { username, email, firstName: 'A', lastName: 'B', role: 'user', password: PASSWORD })).rejects.toMatchObject({
+      status: 409,
+      message,
+    });
+    expect(store.rows).toHaveLength(1);
+  });
+
+  it('answers the unique value a simultaneous registration took first', async () => {
+    await register('admin', 'boss@example.com');
+    jest.spyOn(store.fakes.users, 'takenValues').mockResolvedValueOnce([]);
+    await expect(register('other', 'boss@example.com')).rejects.toMatchObject({ status: 409, message: 'Email already exists' });
+    expect(store.incrementsOf.size).toBe(1);
+  });
+});
+
+describe('deleting users', () => {
+  let admin: User;
+  beforeEach(async () => {
+    admin = await register('admin');
+  });
+
+  it('refuses to delete the acting admin', async () => {
+    await expect(accounts.remove(actorOf(admin), admin.id)).rejects.toMatchObject({ status: 400, message: SELF_DELETION_MESSAGE });
+  });
+
+  it('keeps the last admin, and deletes an admin who is not the last', async () => {
+    const plain = await register('plain');
+    const second = await accounts.create(actorOf(admin), { username: 'second', firstName: 'S', lastName: 'A', role: 'admin', password: PASSWORD });
+    await accounts.remove(actorOf(second), admin.id);
+    await expect(accounts.remove(actorOf(plain), second.id)).rejects.toMatchObject({ status: 400, message: LAST_ADMIN_MESSAGE });
+    expect(store.rows.map((row) => row.username)).toEqual(['plain', 'second']);
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    await expect(accounts.remove(actorOf(admin), randomUUID())).rejects.toMatchObject({ status: 404, message: 'User not found' });
+  });
+});
+
+describe('resetting a password', () => {
+  it('sets the new password and ends every session of the user', async () => {
+    const admin = await register('admin');
+    const plain = await register('plain');
+    await accounts.resetPassword(actorOf(admin), plain.id, 'a brand new secret');
+    expect(await verifyPassword(store.rows[1]!.passwordHash, 'a brand new secret')).toBe(true);
+    expect(store.sessionsEnded).toEqual([plain.id]);
+  });
+
+  it('answers 404 for an unknown user and ends no session', async () => {
+    const admin = await register('admin');
+    await expect(accounts.resetPassword(actorOf(admin), randomUUID(), 'a brand new secret')).rejects.toMatchObject({ status: 404 });
+    expect(store.sessionsEnded).toEqual([]);
+  });
+});
+
+describe('the admin from the environment (DECISIONS 6)', () => {
+  it('creates the admin when there is none', async () => {
+    expect(await accounts.ensureAdmin('boss', PASSWORD)).toBe('created');
+    expect(store.rows).toEqual([expect.objectContaining({ username: 'boss', role: 'admin' })]);
+  });
+
+  it('promotes an existing plain account of that name, in any case and form, with the given password', async () => {
+    const plain = await register('Boss');
+    store.rows[0]!.role = 'user';
+    expect(await accounts.ensureAdmin(' ｂｏｓｓ ', 'the admin password')).toBe('promoted');
+    expect(store.rows).toEqual([expect.objectContaining({ id: plain.id, role: 'admin' })]);
+    expect(await verifyPassword(store.rows[0]!.passwordHash, 'the admin password')).toBe(true);
+  });
+
+  it('changes nothing once an admin exists', async () => {
+    await register('first');
+    expect(await accounts.ensureAdmin('boss', PASSWORD)).toBe('exists');
+    expect(store.rows).toHaveLength(1);
+  });
+});

@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import { DailyReviewFlow } from '../features/daily-plan/DailyReviewFlow';
+import { TopPriorities } from '../features/daily-plan/TopPriorities';
+import { DashboardPage, type DashboardParts } from '../features/dashboard/DashboardPage';
+
+/** Loads on first use: settings are not part of the dashboard's first paint. */
+const SettingsDialog = lazy(() => import('./SettingsDialog'));
+
+const parts: DashboardParts = { DailyReview: DailyReviewFlow, TopPriorities, SettingsDialog };
+
+/**
+ * The dashboard route: the dashboard with the parts it shows from other domains. Features do not import
+ * each other (ESLint); the app wires them together here.
+ */
+export function DashboardScreen() {
+  return <DashboardPage parts={parts} />;
+}
+
+export default DashboardScreen;

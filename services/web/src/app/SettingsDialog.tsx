@@ -1,0 +1,41 @@
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
+import ReviewIcon from '@mui/icons-material/FactCheckOutlined';
+import type { User } from '@daybook/shared';
+import { ResponsiveModal } from '../components/ResponsiveModal';
+import { SettingsSection } from '../components/settings/SettingsSection';
+import { LogoutButton } from '../features/auth/LogoutButton';
+import { ProfileSection } from '../features/auth/ProfileSection';
+import { ClientsSection } from '../features/clients/ClientsSection';
+import { ContactsSection } from '../features/contacts/ContactsSection';
+import { TimeIncrementsSection } from '../features/time-increments/TimeIncrementsSection';
+
+/**
+ * Settings (spec §2): one section per domain, each from its own feature folder (profile, clients, time
+ * increments, delegation contacts while delegation is on), then the actions.
+ */
+export function SettingsDialog({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
+  return (
+    <ResponsiveModal open={open} onClose={onClose} title="Settings" maxWidth="sm">
+      <ProfileSection user={user} />
+      <ClientsSection />
+      <TimeIncrementsSection />
+      {user.enableDelegation && <ContactsSection />}
+      <SettingsSection title="Actions">
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }}>
+          <Button component={RouterLink} to="/daily-review" variant="outlined" startIcon={<ReviewIcon />} onClick={onClose}>
+            Daily Task Review
+          </Button>
+          <Button component={RouterLink} to="/archived" variant="outlined" startIcon={<ArchiveIcon />} onClick={onClose}>
+            View Archived Tasks
+          </Button>
+          <LogoutButton />
+        </Stack>
+      </SettingsSection>
+    </ResponsiveModal>
+  );
+}
+
+export default SettingsDialog;

@@ -1,0 +1,127 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import {
+  FORM_TASK_STATUSES,
+  PRIORITIES,
+  PRIORITY_LABELS,
+  RECURRING_INTERVAL_MAX,
+  RECURRING_INTERVAL_MIN,
+  RECURRING_TYPES,
+  type Priority,
+  type TaskStatus,
+} from '@daybook/shared';
+import { useGetTimeIncrementsQuery } from '../../api/timeIncrementsApi';
+import { recurrenceUnit } from '../../lib/format';
+import { FormSection } from '../FormSection';
+import { STATUS_LABELS, type RepeatChoice } from './taskForm';
+import type { TaskFormFields } from './useTaskForm';
+
+const REPEAT_LABELS: Record<RepeatChoice, string> = { none: 'Does not repeat', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
+
+/** 'Configuration': due date and time, estimate, priority, status, and how often the task repeats. */
+export function TaskConfigurationFields({ fields: { values, errors, set } }: { fields: TaskFormFields }) {
+  const increments = useGetTimeIncrementsQuery();
+
+  // The user's time increments, plus the task's own estimate when it is not one of them.
+  const estimateOptions = useMemo(() => {
+    const options = (increments.data ?? []).map((increment) => ({ value: increment.value, label: increment.label }));
+    if (values.estimatedTime && !options.some((o) => o.value === values.estimatedTime)) {
+      options.unshift({ value: values.estimatedTime, label: values.estimatedTime });
+    }
+    return options;
+  }, [increments.data, values.estimatedTime]);
+
+  // The form's statuses, plus the task's own when it is another (review, DECISIONS 12).
+  const statuses: TaskStatus[] = FORM_TASK_STATUSES.includes(values.status as (typeof FORM_TASK_STATUSES)[number])
+    ? [...FORM_TASK_STATUSES]
+    : [...FORM_TASK_STATUSES, values.status];
+
+  return (
+    <FormSection title="Configuration">
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+        <TextField
+          label="Due date"
+          type="date"
+          value={values.dueDate}
+          onChange={(event) => set('dueDate', event.target.value)}
+          error={Boolean(errors.dueDate)}
+          helperText={errors.dueDate}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          label="Due time"
+          type="time"
+          value={values.dueTime}
+          onChange={(event) => set('dueTime', event.target.value)}
+          disabled={values.dueDate === ''}
+          error={Boolean(errors.dueTime)}
+          helperText={errors.dueTime ?? (values.dueDate === '' ? 'Set a due date first' : 'Optional')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+        <TextField
+          select
+          label="Estimated time"
+          value={values.estimatedTime}
+          onChange={(event) => set('estimatedTime', event.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        >
+          <MenuItem value="">
+            <em>No estimate</em>
+          </MenuItem>
+          {estimateOptions.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label="Priority" value={values.priority} onChange={(event) => set('priority', event.target.value as Priority)}>
+          {PRIORITIES.map((priority) => (
+            <MenuItem key={priority} value={priority}>
+              {PRIORITY_LABELS[priority]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label="Status" value={values.status} onChange={(event) => set('status', event.target.value as TaskStatus)}>
+          {statuses.map((status) => (
+            <MenuItem key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Repeat"
+          value={values.repeat}
+          onChange={(event) => set('repeat', event.target.value as RepeatChoice)}
+          error={Boolean(errors.repeat)}
+          helperText={errors.repeat}
+        >
+          {(['none', ...RECURRING_TYPES] as RepeatChoice[]).map((choice) => (
+            <MenuItem key={choice} value={choice}>
+              {REPEAT_LABELS[choice]}
+            </MenuItem>
+          ))}
+        </TextField>
+        {values.repeat !== 'none' && (
+          <TextField
+            label="Every"
+            type="number"
+            value={values.recurringInterval}
+            onChange={(event) => set('recurringInterval', Math.trunc(Number(event.target.value)) || 0)}
+            error={Boolean(errors.recurringInterval)}
+            helperText={errors.recurringInterval}
+            slotProps={{
+              htmlInput: { min: RECURRING_INTERVAL_MIN, max: RECURRING_INTERVAL_MAX, step: 1 },
+              input: { endAdornment: <InputAdornment position="end">{recurrenceUnit(values.repeat, values.recurringInterval)}</InputAdornment> },
+            }}
+          />
+        )}
+      </Box>
+    </FormSection>
+  );
+}

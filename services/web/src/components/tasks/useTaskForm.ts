@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import type { Task } from '@daybook/shared';
+import { useCreateTaskMutation, useUpdateTaskMutation } from '../../api/tasksApi';
+import { reportFailure } from '../../lib/feedback';
+import { toast } from '../../lib/toast';
+import { vibrate } from '../../lib/vibrate';
+import { emptyTaskForm, formToBody, taskToForm, validateTaskForm, type TaskFormErrors, type TaskFormValues } from './taskForm';
+
+/** What each part of the task form reads and changes. */
+export interface TaskFormFields {
+  values: TaskFormValues;
+  errors: TaskFormErrors;
+  /** Sets a field and clears its error. */
+  set: <K extends keyof TaskFormValues>(field: K, value: TaskFormValues[K]) => void;
+}
+
+/**
+ * The task dialog's form (spec §2, §5): the task's values (or the defaults for a new one), the errors
+ * found by the shared schema, and `submit`, which saves the task with the spec's toasts (§8) and hands
+ * the saved task to `onSaved`.
+ */
+export function useTaskForm(task: Task | null | undefined, delegationEnabled: boolean, onSaved: (saved: Task) => void) {
+  const [values, setValues] = useState<TaskFormValues>(() => (task ? taskToForm(task) : emptyTaskForm()));
+  const [errors, setErrors] = useState<TaskFormErrors>({});
+  const [createTask, createState] = useCreateTaskMutation();
+  const [updateTask, updateState] = useUpdateTaskMutation();
+  const saving = createState.isLoading || updateState.isLoading;
+
+  const set: TaskFormFields['set'] = (field, value) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const options = { delegationEnabled, editing: Boolean(task) };
+    const found = validateTaskForm(values, options);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      vibrate('error');
+      return;
+    }
+    try {
+      const body = formToBody(values, options);
+      const saved = task ? await updateTask({ id: task.id, changes: body }).unwrap() : await createTask(body).unwrap();
+      vibrate('success');
+      toast({ title: task ? 'Task updated' : 'Task created', variant: 'success' });
+      onSaved(saved);
+    } catch (error) {
+      // A quota reached (DECISIONS 22) says so: 'Failed to create task' over the api's message.
+      reportFailure(error, task ? 'Failed to update task' : 'Failed to create task', { vibrate: true, showReason: true });
+    }
+  };
+
+  const fields: TaskFormFields = { values, errors, set };
+  return { fields, saving, submit };
+}

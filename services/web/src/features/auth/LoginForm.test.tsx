@@ -1,0 +1,68 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeUser, uuid } from '../../test/fixtures';
+import { json, mockFetch, renderWithProviders } from '../../test/render';
+import { LoginForm } from './LoginForm';
+
+const user = makeUser({ id: uuid(1), username: 'ann' });
+
+function setup() {
+  const onSignedIn = jest.fn();
+  const onSignUp = jest.fn();
+  renderWithProviders(<LoginForm onSignUp={onSignUp} onSignedIn={onSignedIn} />);
+  return { onSignedIn, onSignUp };
+}
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+
+describe('LoginForm', () => {
+  it('starts empty and asks for both fields with the spec messages', async () => {
+    const { requests } = mockFetch(() => undefined);
+    setup();
+    expect(screen.getByLabelText(/Username/)).toHaveValue('');
+    expect(screen.getByLabelText(/Password/)).toHaveValue('');
+    await submit();
+    expect(screen.getByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('signs in: toast "Login Successful" / "Welcome back!"', async () => {
+    const { requests } = mockFetch((req) => (req.path === '/api/login' ? json(200, user) : undefined));
+    const { onSignedIn } = setup();
+    await userEvent.type(screen.getByLabelText(/Username/), 'ann');
+    await userEvent.type(screen.getByLabelText(/Password/), 'secret1');
+    await submit();
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/login', body: { username: 'ann', password: 'secret1' } });
+    expect(await screen.findByText('Login Successful')).toBeInTheDocument();
+    expect(screen.getByText('Welcome back!')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the server message', json(401, { error: { code: 'unauthorized', message: 'Invalid username or password' } }), 'Invalid username or password'],
+    [
+      "the throttle's message",
+      json(429, { error: { code: 'too_many_requests', message: 'Too many failed login attempts. Try again in 15 minutes.' } }),
+      'Too many failed login attempts. Try again in 15 minutes.',
+    ],
+    ['"Login failed" when the body has none', json(500, { oops: true }), 'Login failed'],
+    ['"Invalid credentials" when the body cannot be read', new Response('<html>bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }), 'Invalid credentials'],
+  ])('shows "Login Failed" with %s', async (_case, response, message) => {
+    mockFetch(() => response.clone());
+    const { onSignedIn } = setup();
+    await userEvent.type(screen.getByLabelText(/Username/), 'ann');
+    await userEvent.type(screen.getByLabelText(/Password/), 'wrong');
+    await submit();
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('links to the sign-up form', async () => {
+    mockFetch(() => undefined);
+    const { onSignUp } = setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(onSignUp).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { TIMEZONES, type Timezone, type User } from '@daybook/shared';
+import { useUpdateSettingsMutation, useUpdateTimezoneMutation } from '../../api/authApi';
+import { SettingsSection } from '../../components/settings/SettingsSection';
+import { runWithToasts } from '../../lib/feedback';
+
+/** Settings, 'Profile Information' (spec §2): username and role (read only), the timezone and task delegation. */
+export function ProfileSection({ user }: { user: User }) {
+  const [updateTimezone] = useUpdateTimezoneMutation();
+  const [updateSettings, settingsState] = useUpdateSettingsMutation();
+  // The timezone and the delegation switch show the choice at once; the saved user follows (or they go back).
+  const [pendingTimezone, setPendingTimezone] = useState<Timezone | null>(null);
+  const [pendingDelegation, setPendingDelegation] = useState<boolean | null>(null);
+  useEffect(() => setPendingTimezone(null), [user.timezone]);
+  useEffect(() => setPendingDelegation(null), [user.enableDelegation]);
+
+  const changeTimezone = async (timezone: Timezone) => {
+    setPendingTimezone(timezone);
+    const saved = await runWithToasts(() => updateTimezone({ timezone }).unwrap(), {
+      success: { title: 'Timezone updated', description: 'Your timezone preference has been saved' },
+      failure: 'Failed to update timezone',
+    });
+    if (!saved) setPendingTimezone(null);
+  };
+
+  const changeDelegation = async (enableDelegation: boolean) => {
+    setPendingDelegation(enableDelegation);
+    const saved = await runWithToasts(() => updateSettings({ enableDelegation }).unwrap(), { success: { title: 'Settings updated' }, failure: 'Failed to update settings' });
+    if (!saved) setPendingDelegation(null);
+  };
+
+  return (
+    <SettingsSection title="Profile Information">
+      <Stack spacing={2}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+          <TextField label="Username" value={user.username} slotProps={{ input: { readOnly: true } }} />
+          <TextField label="Role" value={user.role} slotProps={{ input: { readOnly: true } }} />
+        </Box>
+        <TextField select label="Timezone" value={pendingTimezone ?? user.timezone} onChange={(event) => void changeTimezone(event.target.value as Timezone)}>
+          {TIMEZONES.map((zone) => (
+            <MenuItem key={zone} value={zone}>
+              {zone.replace(/_/g, ' ')}
+            </MenuItem>
+          ))}
+        </TextField>
+        <FormControlLabel
+          control={<Switch checked={pendingDelegation ?? user.enableDelegation} disabled={settingsState.isLoading} onChange={(event) => void changeDelegation(event.target.checked)} />}
+          label="Task Delegation"
+        />
+      </Stack>
+    </SettingsSection>
+  );
+}

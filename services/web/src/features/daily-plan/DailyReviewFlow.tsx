@@ -1,0 +1,74 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { isWeekendMode, type User } from '@daybook/shared';
+import { useGetDailyPlanQuery, useMarkDailyPlanReviewedMutation } from '../../api/dailyPlanApi';
+import { useGetDayTasksQuery } from '../../api/tasksApi';
+import { OverdueBanner } from './OverdueBanner';
+import { overdueTasks, REVIEW_PROMPT_DELAY_MS, reviewPromptAction } from './overdue';
+
+const OverdueReviewDialog = lazy(() => import('./OverdueReviewDialog'));
+const PrioritiesDialog = lazy(() => import('./PrioritiesDialog'));
+
+/**
+ * The dashboard's overdue banner and the once-a-day review (spec §2, §4; DECISIONS 14): 1 s after the
+ * dashboard loads, when today is not yet reviewed on the server, the Overdue Tasks Review opens if tasks
+ * are overdue, or today is simply recorded. Closing or skipping records today too; 'Continue to
+ * Dashboard' opens the priorities dialog. The overdue tasks come from the dashboard's day list, which
+ * holds every overdue open task.
+ */
+export function DailyReviewFlow({ user, now }: { user: Pick<User, 'timezone'>; now: Date }) {
+  const timeZone = user.timezone;
+  const plan = useGetDailyPlanQuery();
+  const day = useGetDayTasksQuery(isWeekendMode(now, timeZone));
+  const [markReviewed] = useMarkDailyPlanReviewedMutation();
+  const overdue = useMemo(() => overdueTasks(day.data ?? [], now, timeZone), [day.data, now, timeZone]);
+  const [overdueDialog, setOverdue] = useState({ open: false, mounted: false });
+  const [priorities, setPriorities] = useState({ open: false, key: 0 });
+  const prompted = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const ready = plan.isSuccess && day.isSuccess;
+  const reviewed = plan.data?.reviewed ?? true;
+  const latest = useRef({ reviewed, overdueCount: overdue.length });
+  useEffect(() => {
+    latest.current = { reviewed, overdueCount: overdue.length };
+  });
+  useEffect(() => {
+    if (!ready || prompted.current) return;
+    prompted.current = true;
+    // Decided once per dashboard visit, 1 s after its data has loaded, from the latest figures.
+    timer.current = setTimeout(() => {
+      const action = reviewPromptAction({ reviewed: latest.current.reviewed }, latest.current.overdueCount);
+      if (action === 'open') setOverdue({ open: true, mounted: true });
+      else if (action === 'record') void markReviewed();
+    }, REVIEW_PROMPT_DELAY_MS);
+  }, [ready, markReviewed]);
+
+  const closeOverdue = () => {
+    setOverdue({ open: false, mounted: true });
+    if (!latest.current.reviewed) void markReviewed();
+  };
+
+  return (
+    <>
+      <OverdueBanner tasks={overdue} now={now} timeZone={timeZone} onReview={() => setOverdue({ open: true, mounted: true })} />
+      <Suspense fallback={null}>
+        {overdueDialog.mounted && (
+          <OverdueReviewDialog
+            open={overdueDialog.open}
+            tasks={overdue}
+            now={now}
+            timeZone={timeZone}
+            onClose={closeOverdue}
+            onContinue={() => {
+              closeOverdue();
+              setPriorities((current) => ({ open: true, key: current.key + 1 }));
+            }}
+          />
+        )}
+        {priorities.key > 0 && <PrioritiesDialog key={priorities.key} open={priorities.open} onClose={() => setPriorities((current) => ({ ...current, open: false }))} />}
+      </Suspense>
+    </>
+  );
+}
+
