@@ -21,6 +21,13 @@ test('offline: a task created without network is queued and synced on reconnect'
   await api.createTask({ title: existing });
   await page.reload();
   await expect(page.getByText(existing, { exact: true }).first()).toBeVisible();
+  // The worker stores an answer just after handing it to the page: wait until the device holds the user
+  // and the list that shows the task, as it would long before a real network cut.
+  await page.waitForFunction(async (title) => {
+    const cache = await caches.open('daybook-api');
+    const answers = await Promise.all((await cache.keys()).map(async (request) => ({ url: request.url, body: await (await cache.match(request))!.text() })));
+    return answers.some((answer) => answer.url.endsWith('/api/auth/user')) && answers.some((answer) => answer.body.includes(title));
+  }, existing);
   await context.setOffline(true);
   await expect(page.getByTestId('connectivity-banner')).toHaveText("You're offline - changes will sync when reconnected");
 

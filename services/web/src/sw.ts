@@ -43,19 +43,35 @@ const queue = new Queue('daybook-changes', {
   },
 });
 
+/**
+ * Right after the connection returns, the worker's own fetches may still fail for a moment (and a flaky
+ * network fails some): a failed replay is tried again after these pauses, instead of waiting minutes for
+ * the browser's next background sync.
+ */
+const REPLAY_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
+
 /** Replays the queued changes in order (one at a time), then tells the pages to refresh; none, no news. */
 function replay(): Promise<void> {
   replaying ??= (async () => {
-    // Nothing queued: nothing to replay, and no reason to make the pages load everything again.
-    if ((await queue.size()) === 0) {
-      replaying = null;
-      return;
-    }
     try {
-      await queue.replayRequests();
+      for (let attempt = 0; ; attempt += 1) {
+        // Nothing queued: nothing to replay, and no reason to make the pages load everything again.
+        if ((await queue.size()) === 0) return;
+        try {
+          await queue.replayRequests(); // a request that fails goes back to the head of the queue
+          await notifyClients(SW_MESSAGES.replayed);
+          return;
+        } catch (error) {
+          const delay = REPLAY_RETRY_DELAYS_MS[attempt];
+          if (delay === undefined) {
+            await notifyClients(SW_MESSAGES.replayed); // the changes replayed before the failure
+            throw error;
+          }
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+      }
     } finally {
       replaying = null;
-      await notifyClients(SW_MESSAGES.replayed);
     }
   })();
   return replaying;
