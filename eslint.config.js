@@ -17,6 +17,7 @@ module.exports = defineConfig([
     'e2e/screenshots/',
     'bench/results/',
     '.daybook/',
+    'data/',
   ]),
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -1,10 +1,10 @@
 // One jest run for every workspace: pure units (*.test.ts) and integration tests (*.int.test.ts)
-// against the real Postgres and Redis. TypeScript is compiled by swc; @daybook/shared is read from source.
+// against the real Postgres and Redis. TypeScript is compiled by swc; @daybook/shared and @daybook/ai-worker are read from source.
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
 
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
-  moduleNameMapper: { '^@daybook/shared$': '<rootDir>/packages/shared/src/index.ts' },
+  moduleNameMapper: { '^@daybook/shared$': '<rootDir>/packages/shared/src/index.ts', '^@daybook/ai-worker$': '<rootDir>/services/ai-worker/src/index.ts' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 

@@ -1,33 +1,30 @@
 #!/usr/bin/env node
-// `npm run dev`: installs dependencies, builds every workspace, then runs scripts/start.mjs
-// (web + /api on http://localhost:3000 by default, against DATABASE_URL and REDIS_URL).
-import { spawn } from 'node:child_process';
+// `npm run dev`, the one command on a bare machine (Node 20.19+ only): installs dependencies when they
+// changed, builds what changed (scripts/build.mjs), then runs scripts/start.mjs: web + /api on
+// http://localhost:3000 by default, with an embedded PostgreSQL under ./data unless DATABASE_URL is set.
+// `npm install` runs only when package-lock.json or a package.json is newer than npm's own record of the
+// last install (node_modules/.package-lock.json, which npm writes after the lockfile).
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWhatChanged, npm } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Runs npm with the same npm that runs this script when there is one (works on Windows too). */
-function npm(args) {
-  const npmCli = process.env.npm_execpath;
-  const [command, commandArgs, shell] =
-    npmCli && /\.(c|m)?js$/.test(npmCli)
-      ? [process.execPath, [npmCli, ...args], false]
-      : [process.platform === 'win32' ? 'npm.cmd' : 'npm', args, process.platform === 'win32'];
-  console.log(`[daybook] npm ${args.join(' ')}`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', shell });
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`npm ${args.join(' ')} failed (${signal ?? `exit code ${code}`})`));
-    });
-  });
+const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : -Infinity);
+
+/** True when dependencies were never installed here, or the lockfile or a manifest changed since. */
+function installNeeded() {
+  const installed = mtime(path.join(root, 'node_modules', '.package-lock.json'));
+  const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const manifests = ['package-lock.json', 'package.json', ...workspaces.map((w) => path.join(w, 'package.json'))];
+  return manifests.some((file) => mtime(path.join(root, file)) > installed);
 }
 
 try {
-  await npm(['install']);
-  await npm(['run', 'build']);
+  if (installNeeded()) await npm(['install']);
+  else console.log('[daybook] dependencies are up to date');
+  await buildWhatChanged();
 } catch (error) {
   console.error(`[daybook] ${error.message}`);
   process.exit(1);

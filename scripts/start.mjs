@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: runs a built Daybook on one address without Docker or nginx.
-//   - the api (services/api/dist/main.js) on 127.0.0.1:API_PORT (default 3001),
-//   - the ai worker (services/ai-worker/dist/main.js),
+//   - the api (services/api/dist/main.js) on 127.0.0.1:API_PORT (default 3001); with no DATABASE_URL it
+//     runs its own embedded PostgreSQL (data under ./data), with no REDIS_URL it runs the jobs itself,
+//   - the ai worker (services/ai-worker/dist/main.js), only with REDIS_URL (jobs then go through Redis),
 //   - and, on HOST:PORT (default 0.0.0.0:3000), the web app from services/web/dist (SPA fallback to
 //     index.html) with /api proxied to the api.
-// Both children get this process's environment (plus .env at the root, when present). SIGINT/SIGTERM
-// are forwarded to them; when one of them exits on its own, the other is stopped and this process exits
-// with that child's code.
+// The children get this process's environment (plus .env at the root, when present). They run in their
+// own process groups, so Ctrl-C reaches them once, from here: SIGINT/SIGTERM/SIGHUP are forwarded and
+// each stops in its own order (the api stops its database last). When one of them exits on its own, the
+// others are stopped and this process exits with that child's code.
 import { spawn } from 'node:child_process';
 import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -48,9 +50,12 @@ function log(message) {
   console.log(`[daybook] ${message}`);
 }
 
+// Without Redis the api runs the jobs in process (DECISIONS 25): there is no worker to start.
+const withWorker = Boolean(process.env.REDIS_URL);
+
 for (const [file, what] of [
   [apiMain, 'api'],
-  [workerMain, 'ai worker'],
+  ...(withWorker ? [[workerMain, 'ai worker']] : []),
 ]) {
   if (!existsSync(file)) {
     console.error(`[daybook] The ${what} is not built (${path.relative(root, file)} is missing). Run \`npm run build\` first, or \`npm run dev\`.`);
@@ -71,8 +76,12 @@ const children = new Map(); // name -> ChildProcess
 let shuttingDown = false;
 let exitCode = 0;
 
+const detached = process.platform !== 'win32';
+
 function startChild(name, file, env) {
-  const child = spawn(process.execPath, [file], { cwd: root, env, stdio: 'inherit' });
+  // detached: a process group of its own, out of the terminal's reach (Ctrl-C would signal the api's
+  // PostgreSQL directly, before the api could stop it in order); this process forwards the signals.
+  const child = spawn(process.execPath, [file], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached });
   children.set(name, child);
   child.on('error', (error) => {
     console.error(`[daybook] could not start the ${name}: ${error.message}`);
@@ -93,6 +102,8 @@ function startChild(name, file, env) {
 }
 
 const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
+// How long the children may take to stop (the api waits for requests in flight, then its database).
+const STOP_TIMEOUT_MS = 20_000;
 
 let apiWasHealthy = false; // quiet 502s while the api is still starting
 let forceTimer;
@@ -106,10 +117,16 @@ function shutdown(code, signal = 'SIGTERM') {
   for (const child of children.values()) child.kill(signal);
   forceTimer = setTimeout(() => {
     for (const [name, child] of children) {
-      log(`the ${name} did not stop within 10 s; killing it`);
-      child.kill('SIGKILL');
+      log(`the ${name} did not stop within ${STOP_TIMEOUT_MS / 1000} s; killing it`);
+      // Its whole process group: the api's PostgreSQL too, or it would hold the data folder.
+      try {
+        if (detached) process.kill(-child.pid, 'SIGKILL');
+        else child.kill('SIGKILL');
+      } catch {
+        // already gone
+      }
     }
-  }, 10_000);
+  }, STOP_TIMEOUT_MS);
   forceTimer.unref();
   finishIfDone();
 }
@@ -117,14 +134,16 @@ function shutdown(code, signal = 'SIGTERM') {
 function finishIfDone() {
   if (children.size > 0) return;
   clearTimeout(forceTimer);
+  if (exitCode === 0) log('stopped');
   process.exit(exitCode);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
+// SIGHUP: the terminal was closed. The children, in their own groups, would not hear of it otherwise.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     if (shuttingDown) return;
-    log(`${signal} received; stopping`);
-    shutdown(0, signal);
+    log(`${signal === 'SIGINT' ? 'Ctrl-C' : signal} received; stopping`);
+    shutdown(0, signal === 'SIGHUP' ? 'SIGTERM' : signal);
   });
 }
 
@@ -344,7 +363,8 @@ server.on('error', (error) => {
 
 const apiEnv = { ...process.env, PORT: String(apiPort), HOST: apiHost, TRUST_PROXY: 'true' };
 startChild('api', apiMain, apiEnv);
-startChild('ai worker', workerMain, { ...process.env });
+if (withWorker) startChild('ai worker', workerMain, { ...process.env });
+else log('no REDIS_URL: the api runs the background jobs itself (no ai worker process)');
 
 server.listen(port, host, () => {
   log(`web and /api proxy listening on ${host}:${port} (api on ${apiHost}:${apiPort}); waiting for the api...`);
@@ -363,7 +383,7 @@ async function announceWhenHealthy() {
     }
     if (!warned && Date.now() - started > 60_000) {
       warned = true;
-      log('the api has not answered /api/health for 60 s; still waiting (check DATABASE_URL and REDIS_URL)');
+      log('the api has not answered /api/health for 60 s; still waiting (its log above says why)');
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }

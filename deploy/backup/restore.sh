@@ -2,9 +2,11 @@
 # Daybook restore: replaces the whole database with a backup made by backup.sh.
 #
 #   docker compose stop api ai-worker
-#   docker compose exec backup sh /daybook/backup/restore.sh /backups/daybook-2026-01-31_030000.dump
+#   docker compose exec backup sh /daybook/backup/restore.sh daybook-2026-01-31_030000.dump
 #   docker compose start api ai-worker
 #
+# BACKUP_FILE: a path, or a bare file name in BACKUP_DIR (default /backups: in the compose service, the
+# server's backups folder), so the name that `ls backups/` shows on the server is what to give.
 # Connection: DATABASE_URL when set, else PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE (as backup.sh).
 # What it does, in this order:
 #   1. checks that the file is a readable backup (nothing is touched when it is not);
@@ -36,6 +38,10 @@ while [ $# -gt 0 ]; do
   shift
 done
 [ -n "$file" ] || usage
+case "$file" in
+  */*) ;;
+  *) [ -r "$file" ] || file="${BACKUP_DIR:-/backups}/$file" ;;
+esac
 if [ ! -r "$file" ]; then
   echo "restore: cannot read $file" >&2
   exit 1

@@ -63,6 +63,12 @@ describe.each(shells.map((s) => [s.name, s] as const))('backup scripts under %s'
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/not a backup/);
   });
+
+  it('restore.sh reads a bare file name in BACKUP_DIR (what `ls backups/` shows on the server)', () => {
+    writeFileSync(path.join(dir, 'daybook-junk.dump'), 'this is not a pg_dump archive');
+    expect(run('restore.sh', ['daybook-junk.dump']).stderr).toContain(`${path.join(dir, 'daybook-junk.dump')} is not a backup`);
+    expect(run('restore.sh', ['missing.dump']).stderr).toContain(`cannot read ${path.join(dir, 'missing.dump')}`);
+  });
 });
 
 const shellcheck = hasCommand('shellcheck');

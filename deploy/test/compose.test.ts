@@ -33,15 +33,16 @@ const dockerfile = readFileSync(repoPath('Dockerfile'), 'utf8');
 const CORE = ['postgres', 'redis', 'api', 'ai-worker', 'web', 'backup'];
 const PROFILED: Record<string, string> = { caddy: 'https', ollama: 'ollama', 'ollama-pull': 'ollama' };
 
-/** Compose's variable substitution (${VAR}, ${VAR:-default}, ${VAR-default}, $$) over parsed YAML. */
+/** Compose's variable substitution (${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, $$) over parsed YAML. */
 function interpolate<T>(value: T, env: Record<string, string>): T {
   if (typeof value === 'string') {
     return value
       .replace(/\$\$/g, '\u0000')
-      .replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}]*))?\}/g, (_m, name: string, op?: string, fallback?: string) => {
+      .replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g, (_m, name: string, op?: string, fallback?: string) => {
         const set = env[name];
         if (op === ':-') return set ? set : (fallback ?? '');
         if (op === '-') return set !== undefined ? set : (fallback ?? '');
+        if (op === ':?' && !set) throw new Error(`required variable ${name} is missing a value: ${fallback}`);
         return set ?? '';
       })
       .replace(/\u0000/g, '$') as T;
@@ -60,9 +61,22 @@ const publishedPorts = (service: Service) => (service.ports ?? []).map((p) => (t
 const variablesIn = (text: string) => new Set([...text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!));
 const envExampleNames = new Set([...envExample.matchAll(/^#?\s?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!));
 const documented = new Set([...configurationDoc.matchAll(/^## ([A-Z][A-Z0-9_]*)\s*$/gm)].map((m) => m[1]!));
+/** The least .env that compose accepts: the database password (there is no default). */
+const MINIMAL_ENV = { POSTGRES_PASSWORD: '3f9c1d0e7a5b42c8' };
+/** .env.example's uncommented settings, as compose reads them. */
+const envExampleValues = Object.fromEntries([...envExample.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
 
 describe('docker-compose.yml, structure', () => {
-  const compose = interpolate(raw, {});
+  const compose = interpolate(raw, MINIMAL_ENV);
+
+  it('refuses to run without a database password, and with .env.example copied but not edited', () => {
+    const message = /required variable POSTGRES_PASSWORD is missing a value: POSTGRES_PASSWORD must be set - copy \.env\.example to \.env and set it there/;
+    expect(() => interpolate(raw, {})).toThrow(message);
+    expect(envExampleValues).toHaveProperty('POSTGRES_PASSWORD', '');
+    expect(() => interpolate(raw, envExampleValues)).toThrow(message);
+    // Every service that needs the password takes it from there: none has a default of its own.
+    expect(composeText).not.toMatch(/POSTGRES_PASSWORD:-/);
+  });
 
   it('has the core services without a profile and the optional ones behind theirs', () => {
     for (const name of CORE) {
@@ -141,7 +155,7 @@ describe('docker-compose.yml, structure', () => {
 
   it('wires the services to each other by the names and ports the images expect', () => {
     const api = compose.services.api!.environment!;
-    expect(api.DATABASE_URL).toBe('postgres://daybook:daybook@postgres:5432/daybook');
+    expect(api.DATABASE_URL).toBe('postgres://daybook:3f9c1d0e7a5b42c8@postgres:5432/daybook');
     expect(api.REDIS_URL).toBe('redis://redis:6379');
     expect(api.TRUST_PROXY).toBe('true');
     expect(compose.services['ai-worker']!.environment!.REDIS_URL).toBe('redis://redis:6379');
@@ -157,7 +171,7 @@ describe('docker-compose.yml, structure', () => {
   it('backs up daily with the database image (matching pg_dump) and keeps 14 by default', () => {
     const backup = compose.services.backup!;
     expect(backup.image).toBe(compose.services.postgres!.image);
-    expect(backup.environment).toMatchObject({ PGHOST: 'postgres', PGUSER: 'daybook', PGPASSWORD: 'daybook', PGDATABASE: 'daybook', BACKUP_KEEP: '14', BACKUP_HOUR: '3', BACKUP_DIR: '/backups' });
+    expect(backup.environment).toMatchObject({ PGHOST: 'postgres', PGUSER: 'daybook', PGPASSWORD: '3f9c1d0e7a5b42c8', PGDATABASE: 'daybook', BACKUP_KEEP: '14', BACKUP_HOUR: '3', BACKUP_DIR: '/backups' });
     const mounts = (backup.volumes ?? []).map(volumeSpec);
     expect(mounts).toContainEqual({ source: './deploy/backup', target: '/daybook/backup', readOnly: true });
     expect(mounts.map((m) => `${m.source}:${m.target}`)).toContain('./backups:/backups');
@@ -165,12 +179,12 @@ describe('docker-compose.yml, structure', () => {
   });
 
   it('follows .env: ports, passwords, profiles and the model', () => {
-    const custom = interpolate(raw, { WEB_PORT: '80', HTTPS_PORT: '443', POSTGRES_PASSWORD: '3f9c1d0e7a5b42c8', OLLAMA_MODEL: 'qwen2.5:3b', BACKUP_LOCATION: '/srv/daybook-backups', BACKUP_KEEP: '30' });
+    const custom = interpolate(raw, { WEB_PORT: '80', HTTPS_PORT: '443', POSTGRES_PASSWORD: 'a1b2c3d4e5f60718', OLLAMA_MODEL: 'qwen2.5:3b', BACKUP_LOCATION: '/srv/daybook-backups', BACKUP_KEEP: '30' });
     expect(publishedPorts(custom.services.web!)).toEqual(['80:8080']);
     expect(publishedPorts(custom.services.caddy!)).toEqual(['443:8443']);
-    expect(custom.services.api!.environment!.DATABASE_URL).toBe('postgres://daybook:3f9c1d0e7a5b42c8@postgres:5432/daybook');
-    expect(custom.services.postgres!.environment!.POSTGRES_PASSWORD).toBe('3f9c1d0e7a5b42c8');
-    expect(custom.services.backup!.environment!.PGPASSWORD).toBe('3f9c1d0e7a5b42c8');
+    expect(custom.services.api!.environment!.DATABASE_URL).toBe('postgres://daybook:a1b2c3d4e5f60718@postgres:5432/daybook');
+    expect(custom.services.postgres!.environment!.POSTGRES_PASSWORD).toBe('a1b2c3d4e5f60718');
+    expect(custom.services.backup!.environment!.PGPASSWORD).toBe('a1b2c3d4e5f60718');
     expect(custom.services.backup!.environment!.BACKUP_KEEP).toBe('30');
     expect((custom.services.backup!.volumes ?? []).map(volumeSpec).map((v) => v.source)).toContain('/srv/daybook-backups');
     expect(custom.services['ollama-pull']!.entrypoint).toEqual(['ollama', 'pull', 'qwen2.5:3b']);
@@ -187,6 +201,7 @@ describe('docker-compose.yml and the settings', () => {
     API_PORT: 'npm start only',
     TRUST_PROXY: 'compose sets it (nginx is in front)',
     DATABASE_URL: 'compose builds it from POSTGRES_*',
+    DATA_DIR: 'the embedded PostgreSQL of npm start; compose runs its own postgres service',
     REDIS_URL: 'compose points at the redis service',
     COMPOSE_PROFILES: 'read by docker compose itself',
     COMPOSE_PROJECT_NAME: 'read by docker compose itself',
@@ -213,8 +228,9 @@ describe('docker-compose.yml and the settings', () => {
       const body = text.slice(start, text.indexOf('export type', start));
       return [...body.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);
     };
-    const compose = interpolate(raw, {});
-    const fixedByImage = ['NODE_ENV', 'PORT', 'HOST'];
+    const compose = interpolate(raw, MINIMAL_ENV);
+    // Set by the image, or meaningless there (DATA_DIR: the embedded PostgreSQL, never used with DATABASE_URL).
+    const fixedByImage = ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR'];
     for (const [service, file] of [['api', 'services/api/src/config/env.ts'], ['ai-worker', 'services/ai-worker/src/config/env.ts']] as const) {
       const keys = schemaKeys(file);
       expect(keys.length).toBeGreaterThan(3);
@@ -242,31 +258,39 @@ if (!composeCli) skipNote('docker compose config', 'neither docker-compose (apt-
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   /** `config` with only the given env file (a developer's own .env must not change the result). */
-  function config(envFileText: string, extraArgs: string[] = []) {
+  function run(envFileText: string, extraArgs: string[] = []) {
     const envFile = path.join(work, `env-${Math.random().toString(36).slice(2)}`);
     writeFileSync(envFile, envFileText);
     const [command, ...prefix] = composeCli!;
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !variablesIn(composeText).has(k) && !k.startsWith('COMPOSE_')));
-    const result = spawnSync(command!, [...prefix, '--project-directory', repoPath(), '-f', repoPath('docker-compose.yml'), '--env-file', envFile, ...extraArgs, 'config'], { encoding: 'utf8', env });
+    return spawnSync(command!, [...prefix, '--project-directory', repoPath(), '-f', repoPath('docker-compose.yml'), '--env-file', envFile, ...extraArgs, 'config'], { encoding: 'utf8', env });
+  }
+  function config(envFileText: string, extraArgs: string[] = []) {
+    const result = run(envFileText, extraArgs);
     if (result.status !== 0) throw new Error(`${composeCli!.join(' ')} config failed:\n${result.stderr}`);
     return parse(result.stdout) as ComposeFile;
   }
 
-  it('accepts the file with no .env at all and resolves every default', () => {
-    const resolved = config('');
+  it.each([
+    ['no .env at all', ''],
+    ['.env.example copied but not edited', envExample],
+  ])('refuses %s, saying which setting to make and where', (_case, envFileText) => {
+    const result = run(envFileText);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('POSTGRES_PASSWORD must be set - copy .env.example to .env and set it there');
+  });
+
+  it('accepts .env.example with the password set, and resolves every default', () => {
+    const resolved = config(envExample.replace(/^POSTGRES_PASSWORD=$/m, 'POSTGRES_PASSWORD=3f9c1d0e7a5b42c8'));
     expect(Object.keys(resolved.services)).toEqual(expect.arrayContaining(CORE));
-    expect(resolved.services.api!.environment!.DATABASE_URL).toBe('postgres://daybook:daybook@postgres:5432/daybook');
+    expect(resolved.services.api!.environment!.DATABASE_URL).toBe('postgres://daybook:3f9c1d0e7a5b42c8@postgres:5432/daybook');
+    expect(resolved.services.postgres!.environment!.POSTGRES_PASSWORD).toBe('3f9c1d0e7a5b42c8');
     expect(publishedPorts(resolved.services.web!).map((p) => p.replace(/^0\.0\.0\.0:/, ''))).toEqual(['8080:8080']);
     expect(resolved.services.backup!.environment!.BACKUP_KEEP).toBe('14');
   });
 
-  it('accepts .env.example as it is', () => {
-    const resolved = config(envExample);
-    expect(resolved.services.api!.environment!.DATABASE_URL).toMatch(/^postgres:\/\/daybook:[^@]+@postgres:5432\/daybook$/);
-  });
-
   it('resolves both profiles with every service they need', () => {
-    const resolved = config('COMPOSE_PROFILES=https,ollama\nAI_PROVIDER=ollama\nOLLAMA_MODEL=qwen2.5:3b\nHTTPS_HOST=192.168.1.20\n', ['--profile', 'https', '--profile', 'ollama']);
+    const resolved = config('POSTGRES_PASSWORD=3f9c1d0e7a5b42c8\nCOMPOSE_PROFILES=https,ollama\nAI_PROVIDER=ollama\nOLLAMA_MODEL=qwen2.5:3b\nHTTPS_HOST=192.168.1.20\n', ['--profile', 'https', '--profile', 'ollama']);
     expect(Object.keys(resolved.services)).toEqual(expect.arrayContaining([...CORE, 'caddy', 'ollama', 'ollama-pull']));
     expect(resolved.services['ai-worker']!.environment!.AI_PROVIDER).toBe('ollama');
     expect(resolved.services['ollama-pull']!.entrypoint).toEqual(['ollama', 'pull', 'qwen2.5:3b']);

@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis';
+import { JOB_NAMES, type JobName } from '@daybook/shared';
 import { EnvError, parseEnv, type WorkerEnv } from './config/env';
+import { createJobHandlers } from './jobs';
 import { createLogger, redactUrl } from './log';
-import { createProvider } from './providers';
-import { rulesOrPlain, structureTask } from './structure-task';
-import { createStructureTaskWorker } from './worker';
+import { createJobWorker } from './worker';
 
 function loadEnv(): WorkerEnv {
   try {
@@ -19,41 +19,47 @@ function loadEnv(): WorkerEnv {
 
 async function main(): Promise<void> {
   const env = loadEnv();
+  if (!env.REDIS_URL) {
+    process.stderr.write('ai-worker: REDIS_URL is not set. The worker takes jobs from Redis; without Redis the api runs the jobs itself and no worker is needed.\n');
+    process.exit(1);
+  }
   const log = createLogger(env.LOG_LEVEL);
-  const provider = createProvider(env);
+  // The handlers load the rules' date parser and zone data now, not on the first user's request.
+  const handlers = createJobHandlers(env, log);
 
   // BullMQ needs maxRetriesPerRequest: null on connections used by workers.
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
-  let lastRedisError = '';
-  redis.on('error', (error: Error) => {
-    // ioredis reconnects on its own; log each distinct failure once instead of once per retry.
-    if (error.message !== lastRedisError) log.warn('redis connection error', { error: error.message });
-    lastRedisError = error.message;
-  });
+  // ioredis reconnects on its own: one line when Redis is lost and one when it is back, not one per retry
+  // (the workers' own connections notice an outage too, sometimes first).
+  let lost = false;
+  const connectionLost = (error: Error) => {
+    if (!lost) log.warn('redis connection lost; retrying in the background', { error: error.message });
+    lost = true;
+  };
+  redis.on('error', connectionLost);
   redis.on('ready', () => {
-    if (lastRedisError) log.info('redis connection restored');
-    lastRedisError = '';
+    if (lost) log.info('redis connection restored');
+    lost = false;
   });
+  /** A worker's error: a failing connection (a system error such as ECONNREFUSED, or Redis already lost) or something else. */
+  const workerError = (name: JobName) => (error: Error) => {
+    if (lost || redis.status !== 'ready' || typeof (error as NodeJS.ErrnoException).code === 'string') connectionLost(error);
+    else log.warn('worker error', { job: name, error: error.message });
+  };
 
-  // Load the date parser and zone data now, not on the first user's request.
-  rulesOrPlain({ input: 'warm up tomorrow at 9', now: new Date().toISOString(), timezone: 'America/New_York', clients: [], timeIncrements: [] });
-
+  // One BullMQ worker per job of the contract, on one connection.
   const shutdownSignal = new AbortController();
-  const worker = createStructureTaskWorker({
-    connection: redis,
-    concurrency: env.AI_WORKER_CONCURRENCY,
-    log,
-    structure: async (data) => {
-      const outcome = await structureTask(data, {
-        provider,
-        fallback: env.AI_FALLBACK,
-        timeoutMs: env.AI_TIMEOUT_MS,
-        log,
-        signal: shutdownSignal.signal,
-      });
-      return outcome.result;
-    },
-  });
+  const startWorker = <N extends JobName>(name: N) =>
+    createJobWorker({
+      name,
+      handler: handlers[name],
+      connection: redis,
+      concurrency: env.AI_WORKER_CONCURRENCY,
+      log,
+      signal: shutdownSignal.signal,
+      onError: workerError(name),
+    });
+  const workers = JOB_NAMES.map(startWorker);
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -67,8 +73,7 @@ async function main(): Promise<void> {
     force.unref();
     // Finish the jobs in hand (a model call still running is cut short and answered by the rules).
     setTimeout(() => shutdownSignal.abort(), 5_000).unref();
-    worker
-      .close()
+    Promise.all(workers.map((worker) => worker.close()))
       .catch((error: unknown) => log.warn('worker close failed', { error: String(error) }))
       .then(() => redis.quit())
       .catch(() => redis.disconnect())
@@ -82,7 +87,8 @@ async function main(): Promise<void> {
 
   log.info('ai-worker ready', {
     redis: redactUrl(env.REDIS_URL),
-    provider: provider.name,
+    jobs: JOB_NAMES,
+    provider: env.AI_PROVIDER,
     fallback: env.AI_FALLBACK,
     concurrency: env.AI_WORKER_CONCURRENCY,
     timeoutMs: env.AI_TIMEOUT_MS,

@@ -10,7 +10,7 @@ import { structureTask } from './structure-task';
 import { CONTRACT_REQUEST, CONTRACT_SCENARIOS } from './test/contract-scenarios';
 import { bullConnection, testPrefix, testProducer, testRedisUrl } from './test/redis';
 import { startStubLlm, type StubLlmServer } from './test/stub-llm';
-import { createStructureTaskWorker } from './worker';
+import { createJobWorker } from './worker';
 
 // Real Redis and a cold worker on a 2-core CI machine running every test file at once: be patient.
 jest.setTimeout(30_000);
@@ -26,14 +26,15 @@ const jobData: StructureTaskJobData = {
 
 function startWorker(prefix: string, provider: StructureProvider, extra: { lockDuration?: number; stalledInterval?: number; onJob?: () => void } = {}) {
   const connection = bullConnection();
-  const worker = createStructureTaskWorker({
+  const worker = createJobWorker({
+    name: STRUCTURE_TASK_JOB,
     connection,
     prefix,
     concurrency: 2,
     log,
     ...(extra.lockDuration ? { lockDuration: extra.lockDuration } : {}),
     ...(extra.stalledInterval ? { stalledInterval: extra.stalledInterval } : {}),
-    structure: async (data) => {
+    handler: async (data) => {
       extra.onJob?.();
       return (await structureTask(data, { provider, fallback: 'rules', timeoutMs: 300, log })).result;
     },
@@ -134,7 +135,7 @@ describe('structure-task worker on a real Redis', () => {
       child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
       await seen('ready');
       const job = await producer.queue.add(STRUCTURE_TASK_JOB, jobData);
-      await seen(`active ${job.id}`);
+      await seen('active');
       child.kill('SIGKILL');
       await new Promise((resolve) => child!.once('exit', resolve));
 

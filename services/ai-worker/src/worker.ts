@@ -1,23 +1,19 @@
-import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
-import {
-  STRUCTURE_TASK_JOB,
-  STRUCTURE_TASK_QUEUE,
-  structureTaskJobDataSchema,
-  structureTaskJobResultSchema,
-  type StructureTaskJobData,
-  type StructureTaskJobResult,
-} from '@daybook/shared';
+import { UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
+import type { JobName, JobPayload, JobResult } from '@daybook/shared';
 import type { Logger } from './log';
+import { InvalidJobPayloadError, runJob, type JobHandler } from './run-job';
 
-export type StructureTaskJob = Job<StructureTaskJobData, StructureTaskJobResult, typeof STRUCTURE_TASK_JOB>;
-
-export interface StructureTaskWorkerOptions {
+export interface JobWorkerOptions<N extends JobName> {
+  /** The job this worker takes, from its BullMQ queue of the same name (the shared queue contract). */
+  name: N;
+  /** The job's handler (jobs.ts, or a test's). */
+  handler: JobHandler<N>;
   /** A Redis connection for BullMQ (an ioredis instance with maxRetriesPerRequest: null, or options). */
   connection: ConnectionOptions;
-  /** Turns validated job data into a result (structure-task.ts with the configured provider). */
-  structure: (data: StructureTaskJobData, job: StructureTaskJob) => Promise<StructureTaskJobResult>;
   concurrency: number;
   log: Logger;
+  /** Passed to the handler: aborted on shutdown, so a model call in hand is cut short. */
+  signal?: AbortSignal;
   /** BullMQ key prefix (tests use their own). */
   prefix?: string;
   /** How long a job's lock lasts without renewal: a worker that dies mid-job frees it after this. */
@@ -25,6 +21,8 @@ export interface StructureTaskWorkerOptions {
   /** How often stalled jobs (lock expired, worker gone) are moved back to the queue. */
   stalledInterval?: number;
   autorun?: boolean;
+  /** BullMQ's 'error' events (ioredis reconnects on its own); by default each distinct message is logged once in a row. */
+  onError?: (error: Error) => void;
 }
 
 /** Defaults: a job whose worker died is picked up again within about 30 s. */
@@ -32,23 +30,24 @@ export const DEFAULT_LOCK_DURATION_MS = 30_000;
 export const DEFAULT_STALLED_INTERVAL_MS = 15_000;
 
 /**
- * The structure-task consumer (ARCHITECTURE convention 8): typed with the shared queue contract, job
- * data validated with its zod schema (bad data fails at once, without retries), the result validated
- * before it is stored.
+ * The BullMQ consumer of one job (ARCHITECTURE convention 8): its payload checked with the contract's
+ * schema (bad data fails at once, without retries), its handler called, the result checked before it
+ * is stored.
  */
-export function createStructureTaskWorker(options: StructureTaskWorkerOptions): Worker<StructureTaskJobData, StructureTaskJobResult, typeof STRUCTURE_TASK_JOB> {
-  const { log } = options;
-  const worker = new Worker<StructureTaskJobData, StructureTaskJobResult, typeof STRUCTURE_TASK_JOB>(
-    STRUCTURE_TASK_QUEUE,
+export function createJobWorker<N extends JobName>(options: JobWorkerOptions<N>): Worker<JobPayload<N>, JobResult<N>, N> {
+  const { log, name } = options;
+  const worker = new Worker<JobPayload<N>, JobResult<N>, N>(
+    name,
     async (job) => {
-      const data = structureTaskJobDataSchema.safeParse(job.data);
-      if (!data.success) {
-        throw new UnrecoverableError(`invalid job data: ${data.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-      }
       const started = Date.now();
-      const result = structureTaskJobResultSchema.parse(await options.structure(data.data, job));
-      log.debug('job done', { jobId: job.id, ms: Date.now() - started });
-      return result;
+      try {
+        const result = await runJob(name, options.handler, job.data, { signal: options.signal });
+        log.debug('job done', { job: name, jobId: job.id, ms: Date.now() - started });
+        return result;
+      } catch (error) {
+        if (error instanceof InvalidJobPayloadError) throw new UnrecoverableError(error.message);
+        throw error;
+      }
     },
     {
       connection: options.connection,
@@ -60,12 +59,16 @@ export function createStructureTaskWorker(options: StructureTaskWorkerOptions): 
       ...(options.prefix ? { prefix: options.prefix } : {}),
     },
   );
-  // Without a listener an 'error' event would be thrown; ioredis reconnects on its own.
+  // Without a listener an 'error' event would be thrown.
   let lastError = '';
-  worker.on('error', (error) => {
-    if (error.message !== lastError) log.warn('worker error', { error: error.message });
-    lastError = error.message;
-  });
-  worker.on('failed', (job, error) => log.warn('job failed', { jobId: job?.id, attempts: job?.attemptsMade, error: error.message }));
+  worker.on(
+    'error',
+    options.onError ??
+      ((error) => {
+        if (error.message !== lastError) log.warn('worker error', { job: name, error: error.message });
+        lastError = error.message;
+      }),
+  );
+  worker.on('failed', (job, error) => log.warn('job failed', { job: name, jobId: job?.id, attempts: job?.attemptsMade, error: error.message }));
   return worker;
 }

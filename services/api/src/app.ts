@@ -34,18 +34,19 @@ import { createTimeIncrementsService } from './modules/time-increments/time-incr
 import { adminRoutes } from './modules/users/users.admin.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
-import type { StructureTaskQueue } from './queue/structure-task.queue';
+import type { JobRunner } from './jobs/job-runner';
 
 export interface AppDeps {
   env: Env;
   orm: MikroORM;
-  redis: Redis;
+  /** Null without REDIS_URL: limits are counted in this process, health does not ask for Redis. */
+  redis: Redis | null;
   logger: Logger;
   sessionSecret: string;
   /** The current instant; tests pass a fixed clock. */
   clock?: () => Date;
-  /** The natural-language queue producer (main.ts creates and closes it); without it the AI route answers 503. */
-  aiQueue?: StructureTaskQueue;
+  /** The job transport (main.ts creates and closes it: BullMQ or in-process); without it the AI route answers 503. */
+  jobs?: JobRunner;
 }
 
 export const SESSION_COOKIE = 'daybook.sid';
@@ -106,7 +107,7 @@ export function createApp(deps: AppDeps): Koa {
     contactRoutes(createContactsService(em)),
     timeIncrementRoutes(createTimeIncrementsService(em)),
     noteRoutes(createNotesService(em), heavyRead),
-    aiRoutes(createAiService(em, deps.aiQueue ?? null, clock), limits),
+    aiRoutes(createAiService(em, deps.jobs ?? null, clock), limits),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -27,10 +27,19 @@ const { Client } = require('pg') as { Client: new (config: { connectionString: s
 
 const scripts = path.resolve(__dirname, '..', '..', '..', 'deploy', 'backup');
 const hasTool = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
-const pgToolsInstalled = hasTool('pg_dump') && hasTool('pg_restore') && hasTool('psql');
-if (!pgToolsInstalled) console.warn('[backup drill] skipped: pg_dump, pg_restore and psql are not installed (apt-get install postgresql-client)');
-
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+
+/** Why the drill cannot run here, if it cannot: the tools are missing, or older than the server (pg_dump refuses a newer server, e.g. Debian 12's 15 and the embedded PostgreSQL 17). */
+function pgToolsProblem(): string | null {
+  if (!(hasTool('pg_dump') && hasTool('pg_restore') && hasTool('psql'))) return 'pg_dump, pg_restore and psql are not installed (apt-get install postgresql-client)';
+  const tools = Number(/\(PostgreSQL\) (\d+)/.exec(spawnSync('pg_dump', ['--version'], { encoding: 'utf8' }).stdout)?.[1]);
+  const versionNum = spawnSync('psql', [serverUrl.toString(), '-Atc', 'show server_version_num'], { encoding: 'utf8' }).stdout.trim();
+  const server = Math.floor(Number(versionNum) / 10000);
+  return tools < server ? `pg_dump ${tools} cannot dump the PostgreSQL ${server} server of this run (install postgresql-client-${server}, or set DATABASE_URL to a PostgreSQL ${tools} server)` : null;
+}
+const pgToolsMissing = pgToolsProblem();
+const pgToolsInstalled = pgToolsMissing === null;
+if (!pgToolsInstalled) console.warn(`[backup drill] skipped: ${pgToolsMissing}`);
 const runId = process.env.DAYBOOK_TEST_RUN_ID ?? String(process.pid);
 const database = `${TEST_DATABASE_PREFIX}${runId}_drill_${process.env.JEST_WORKER_ID ?? '1'}`;
 const databaseUrl = (name: string) => Object.assign(new URL(serverUrl.toString()), { pathname: `/${name}` }).toString();
@@ -83,8 +92,8 @@ async function fingerprint() {
 /** The api on the drill database, as main.ts starts it (migrations run at start-up). */
 async function startApi() {
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl(database), REDIS_URL: testRedisUrl() });
-  const orm = await initOrm(env.DATABASE_URL);
-  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+  const orm = await initOrm(env.DATABASE_URL!);
+  const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
   await redis.connect();
   await redis.flushdb();
   const server: Server = createApp({ env, orm, redis, logger: createLogger('silent'), sessionSecret: TEST_SESSION_SECRET }).listen(0, '127.0.0.1');

@@ -46,14 +46,14 @@ const ADMIN = { ADMIN_USERNAME: 'homeadmin', ADMIN_PASSWORD: 'first-run-password
 /** main.ts's start-up, step for step, listening on a free port of 127.0.0.1. */
 async function start(vars: Record<string, string> = {}) {
   const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: urlOf(database), REDIS_URL: testRedisUrl(), ...vars });
-  const orm = await initOrm(env.DATABASE_URL);
+  const orm = await initOrm(env.DATABASE_URL!);
   let adminOutcome: string | undefined;
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
     const users = createUsersService(orm.em, { registrationEnabled: env.REGISTRATION_ENABLED });
     adminOutcome = await RequestContext.create(orm.em, () => users.ensureAdmin(env.ADMIN_USERNAME!, env.ADMIN_PASSWORD!));
   }
   const sessionSecret = await resolveSessionSecret(orm, env.SESSION_SECRET);
-  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+  const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
   await redis.connect();
   const server: Server = createApp({ env, orm, redis, logger: createLogger('silent'), sessionSecret }).listen(0, '127.0.0.1');
   return {
@@ -185,7 +185,7 @@ describe('main.ts', () => {
   // start() above repeats main.ts's steps; this notices when main.ts stops doing one of them.
   it('still migrates, creates the admin from the environment and resolves the session secret, in that order', () => {
     const main = readFileSync(path.join(__dirname, 'main.ts'), 'utf8');
-    const steps = ['parseEnv(', 'initOrm(', 'ensureAdmin(', 'resolveSessionSecret(', 'createApp('].map((step) => main.indexOf(step));
+    const steps = ['parseEnv(', 'openDatabase(', 'ensureAdmin(', 'resolveSessionSecret(', 'createApp('].map((step) => main.indexOf(step));
     expect(steps.every((index) => index >= 0)).toBe(true);
     expect([...steps].sort((a, b) => a - b)).toEqual(steps);
   });

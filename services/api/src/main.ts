@@ -1,57 +1,91 @@
+import { once } from 'node:events';
+import { RequestContext } from '@mikro-orm/core';
 import { Redis } from 'ioredis';
+import { DEFAULT_TIMEZONE } from '@daybook/shared';
 import { createApp } from './app';
+import { checkRedis, logConnectionState, ServiceProblem } from './config/connection-errors';
 import { EnvError, parseEnv } from './config/env';
-import { initOrm, resolveSessionSecret } from './db/orm';
+import { openDatabase, type Database } from './db/database';
+import { resolveSessionSecret } from './db/orm';
 import { purgeExpiredSessions } from './http/session-store';
+import { createJobRunner } from './jobs/create-job-runner';
 import { createLogger } from './logger';
 import { createUsersService } from './modules/users/users.service';
-import { createStructureTaskQueue } from './queue/structure-task.queue';
-import { RequestContext } from '@mikro-orm/core';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const STOP_TIMEOUT_MS = 10_000;
+
+/** The database, once open: a start that fails later closes it too (the embedded PostgreSQL stops with the api). */
+let database: Database | undefined;
 
 async function main() {
   const env = parseEnv();
   const logger = createLogger(env.LOG_LEVEL);
-  const orm = await initOrm(env.DATABASE_URL);
-  logger.info('database ready, migrations applied');
-  // Commands fail at once while Redis is away (health says so, login throttling steps aside).
-  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
-  redis.on('error', (error) => logger.warn('redis error', { error: error.message }));
+  // Stopped while starting: exit at once (an embedded PostgreSQL already running is told to stop on exit).
+  let shutdown: (signal: string) => void = (signal) => {
+    logger.info('stopped while starting', { signal });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  // A configured Redis must answer before anything starts (else one line says why).
+  if (env.REDIS_URL) await checkRedis(env.REDIS_URL);
+  // The job transport first: its settings (AI_*) are checked before the database starts.
+  const jobs = createJobRunner(env, logger);
+  database = await openDatabase(env, logger);
+  const { orm } = database;
+  // Commands fail at once while Redis is away (health says so, login throttling steps aside); an
+  // outage logs one line when Redis is lost and one when it is back.
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
+  if (redis) logConnectionState(redis, 'Redis', env.REDIS_URL!, logger);
 
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
     const users = createUsersService(orm.em, { registrationEnabled: env.REGISTRATION_ENABLED });
     const outcome = await RequestContext.create(orm.em, () => users.ensureAdmin(env.ADMIN_USERNAME!, env.ADMIN_PASSWORD!));
-    logger.info('admin account from environment', { username: env.ADMIN_USERNAME, outcome });
+    // An admin made here has the default timezone, not their browser's: say where to change it.
+    const timezone = outcome === 'created' ? { timezone: DEFAULT_TIMEZONE, changeIt: 'Settings (the gear icon) > Profile Information > Timezone' } : {};
+    logger.info('admin account from environment', { username: env.ADMIN_USERNAME, outcome, ...timezone });
   }
 
   const sessionSecret = await resolveSessionSecret(orm, env.SESSION_SECRET);
-  const aiQueue = createStructureTaskQueue({ redisUrl: env.REDIS_URL, waitMs: env.AI_REQUEST_TIMEOUT_MS, logger });
-  const app = createApp({ env, orm, redis, logger, sessionSecret, aiQueue });
-  const server = app.listen(env.PORT, env.HOST, () => logger.info('api listening', { host: env.HOST, port: env.PORT }));
+  const app = createApp({ env, orm, redis, logger, sessionSecret, jobs });
+  const server = app.listen(env.PORT, env.HOST);
+  await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EADDRINUSE' ? new ServiceProblem(`Port ${env.PORT} on ${env.HOST} is in use: stop what uses it, or set PORT to another port.`) : error;
+  });
+  logger.info('api listening', { host: env.HOST, port: env.PORT });
 
   const purge = setInterval(() => {
     purgeExpiredSessions(orm.em.fork()).catch((error) => logger.warn('session purge failed', { error }));
   }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
 
-  const shutdown = (signal: string) => {
+  // In order: no new requests (those in flight finish), Redis and the jobs, then the database.
+  let stopping = false;
+  shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info('shutting down', { signal });
     clearInterval(purge);
+    setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
     server.close(() => {
-      void Promise.allSettled([orm.close(), redis.quit(), aiQueue.close()]).then(() => process.exit(0));
+      void Promise.allSettled([redis?.quit(), jobs.close()])
+        .then(() => database?.close())
+        .then(
+          () => process.exit(0),
+          (error) => {
+            logger.error('stopping the database failed', { error });
+            process.exit(1);
+          },
+        );
     });
-    setTimeout(() => process.exit(1), 10_000).unref();
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((error) => {
-  if (error instanceof EnvError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(`daybook api failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
-  }
+main().catch(async (error) => {
+  const oneLine = error instanceof EnvError || error instanceof ServiceProblem;
+  process.stderr.write(oneLine ? `${error.message}\n` : `daybook api failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  await database?.close().catch(() => undefined);
   process.exit(1);
 });

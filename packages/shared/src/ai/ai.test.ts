@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { structuredTaskSchema, structureTaskBodySchema } from './ai.schemas';
-import { STRUCTURE_TASK_JOB_OPTIONS, structureTaskJobDataSchema, structureTaskJobResultSchema } from './queue';
+import { JOB_NAMES, JOBS, parseJobResult, STRUCTURE_TASK_JOB, STRUCTURE_TASK_JOB_OPTIONS, structureTaskJobDataSchema, structureTaskJobResultSchema } from './queue';
 
 const result = {
   title: 'Send invoice',
@@ -66,5 +66,17 @@ describe('queue contract', () => {
     expect(structureTaskJobDataSchema.parse(data)).toEqual(data);
     expect(structureTaskJobDataSchema.safeParse({ ...data, timezone: 'Mars/Base' }).success).toBe(false);
     expect(structureTaskJobDataSchema.safeParse({ ...data, now: 'now' }).success).toBe(false);
+  });
+});
+
+describe('the job registry', () => {
+  it('names each job once, with its schemas and BullMQ options', () => {
+    expect(JOB_NAMES).toEqual([STRUCTURE_TASK_JOB]);
+    expect(JOBS[STRUCTURE_TASK_JOB]).toEqual({ payload: structureTaskJobDataSchema, result: structureTaskJobResultSchema, options: STRUCTURE_TASK_JOB_OPTIONS });
+  });
+
+  it('checks a result against the job’s schema', () => {
+    expect(parseJobResult(STRUCTURE_TASK_JOB, { ...result, title: ' Send invoice ' }).title).toBe('Send invoice');
+    expect(() => parseJobResult(STRUCTURE_TASK_JOB, { ...result, priority: 'whenever' })).toThrow(z.ZodError);
   });
 });

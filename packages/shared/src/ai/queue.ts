@@ -4,7 +4,15 @@ import { timezoneSchema } from '../users/users.schemas';
 import { AI_CLIENT_NAME_MAX, AI_MAX_CLIENTS, AI_MAX_TIME_INCREMENTS, aiInputSchema, structuredTaskSchema } from './ai.schemas';
 import { ESTIMATED_TIME_MAX } from '../tasks/tasks.schemas';
 
-/** The BullMQ queue and job name of natural-language structuring (ARCHITECTURE §3.8). */
+/**
+ * The queue contract (DECISIONS 25, ARCHITECTURE convention 8): every background job is one entry of
+ * `JOBS` below (payload and result schemas, BullMQ options) and one handler in the ai-worker
+ * (`services/ai-worker/src/jobs.ts`; `run-job.ts` there checks both sides). With REDIS_URL the api
+ * sends it through BullMQ (one queue per job, named like the job) to the ai-worker; without, the api
+ * calls the same handler in its own process.
+ */
+
+/** The BullMQ queue and job name of natural-language structuring. */
 export const STRUCTURE_TASK_QUEUE = 'structure-task';
 export const STRUCTURE_TASK_JOB = 'structure-task';
 
@@ -40,3 +48,16 @@ export type StructureTaskJobData = z.infer<typeof structureTaskJobDataSchema>;
 /** Job result: the structured task. */
 export const structureTaskJobResultSchema = structuredTaskSchema;
 export type StructureTaskJobResult = z.infer<typeof structureTaskJobResultSchema>;
+
+/** Every job, by name: its payload and result schemas and its BullMQ options. A new job is one entry here. */
+export const JOBS = {
+  [STRUCTURE_TASK_JOB]: { payload: structureTaskJobDataSchema, result: structureTaskJobResultSchema, options: STRUCTURE_TASK_JOB_OPTIONS },
+} as const;
+
+export type JobName = keyof typeof JOBS;
+export const JOB_NAMES = Object.keys(JOBS) as JobName[];
+export type JobPayload<N extends JobName> = z.output<(typeof JOBS)[N]['payload']>;
+export type JobResult<N extends JobName> = z.output<(typeof JOBS)[N]['result']>;
+
+/** A job's result checked against its schema (throws a ZodError). */
+export const parseJobResult = <N extends JobName>(name: N, result: unknown): JobResult<N> => JOBS[name].result.parse(result) as JobResult<N>;

@@ -22,6 +22,8 @@ export interface ZonedParts {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Above every IANA name and link; zone names come from users (any case is valid), so the cache must not grow without bound. */
+const MAX_FORMATTERS = 1000;
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
@@ -36,6 +38,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       minute: 'numeric',
       second: 'numeric',
     });
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
     formatters.set(timeZone, formatter);
   }
   return formatter;

@@ -1,4 +1,4 @@
-import { adminCreateUserBodySchema, loginBodySchema, registerBodySchema, usernameSchema } from './users.schemas';
+import { adminCreateUserBodySchema, loginBodySchema, registerBodySchema, TIMEZONES, timezoneSchema, usernameSchema } from './users.schemas';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message);
 
@@ -43,5 +43,24 @@ describe('usernameSchema (DECISIONS 24)', () => {
 
   it('login reads the username the same way', () => {
     expect(loginBodySchema.parse({ username: ' \uff41\uff4e\uff4e\uff41 ', password: 'x' }).username).toBe('anna');
+  });
+});
+
+describe('timezoneSchema (DECISIONS 1): any IANA zone', () => {
+  it.each([...TIMEZONES, 'Europe/Madrid', 'America/Argentina/Buenos_Aires', 'America/Port-au-Prince', 'Etc/GMT+5', 'UTC', 'Asia/Calcutta'])('accepts %s', (zone) => {
+    expect(timezoneSchema.parse(zone)).toBe(zone);
+  });
+
+  it.each([['an unknown zone', 'Mars/Olympus'], ['an offset', '+01:00'], ['an offset name', 'UTC+1'], ['a path', '../etc/passwd'], ['empty', ''], ['not a string', 1], ['too long', `Europe/${'x'.repeat(100)}`]])(
+    'refuses %s',
+    (_case, zone) => {
+      expect(messages(timezoneSchema.safeParse(zone))).toEqual(['Invalid timezone']);
+    },
+  );
+
+  it('is optional at registration, and checked when given', () => {
+    expect(registerBodySchema.parse({ username: 'anna', password: 'secret1' }).timezone).toBeUndefined();
+    expect(registerBodySchema.parse({ username: 'anna', password: 'secret1', timezone: 'Europe/Madrid' }).timezone).toBe('Europe/Madrid');
+    expect(registerBodySchema.safeParse({ username: 'anna', password: 'secret1', timezone: 'Mars/Olympus' }).success).toBe(false);
   });
 });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { idSchema, isoInstantSchema, noNul, NUL_MESSAGE, text } from '../common';
+import { isValidTimeZone } from '../time/zone';
 
 export const ROLES = ['user', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-/** The timezone options of spec §9; the only zones a user may choose. */
+/** The timezone options of spec §9: what the settings list (a user may hold any IANA zone, see timezoneSchema). */
 export const TIMEZONES = [
   'America/New_York',
   'America/Chicago',
@@ -22,7 +23,19 @@ export const TIMEZONES = [
   'Australia/Sydney',
 ] as const;
 export const DEFAULT_TIMEZONE = 'America/New_York';
-export const timezoneSchema = z.enum(TIMEZONES, { message: 'Invalid timezone' });
+
+/** The shape of an IANA name ('Europe/Madrid', 'Etc/GMT+5', 'UTC'); keeps out what else Intl may take, such as '+01:00'. */
+const IANA_NAME = /^[A-Za-z][\w+-]*(?:\/[\w+-]+)*$/;
+
+/**
+ * A user's timezone: any zone of the IANA database (a name or one of its links, e.g. 'Asia/Calcutta')
+ * that Intl computes in (DECISIONS 1), so a new account can take the browser's own zone. One rule for
+ * registration, the settings and the queue's payload; at most 100 characters (spec §6).
+ */
+export const timezoneSchema = z
+  .string({ message: 'Invalid timezone' })
+  .max(100, { message: 'Invalid timezone', abort: true })
+  .refine((zone) => IANA_NAME.test(zone) && isValidTimeZone(zone), 'Invalid timezone');
 export type Timezone = z.infer<typeof timezoneSchema>;
 
 export const USERNAME_MIN = 3;
@@ -90,6 +103,8 @@ export const registerBodySchema = z.object({
   email: z.preprocess(emptyAsAbsent, z.email('Invalid email').max(EMAIL_MAX).optional()),
   firstName: optionalName,
   lastName: optionalName,
+  /** The browser's zone (the web sends it); absent: DEFAULT_TIMEZONE. */
+  timezone: timezoneSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

@@ -3,7 +3,6 @@ import { EnvError, parseEnv } from './env';
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {
     expect(parseEnv({})).toEqual({
-      REDIS_URL: 'redis://127.0.0.1:6379',
       AI_PROVIDER: 'rules',
       AI_WORKER_CONCURRENCY: 4,
       AI_TIMEOUT_MS: 8000,

@@ -23,7 +23,9 @@ export type AiProviderName = (typeof AI_PROVIDERS)[number];
 
 const envSchema = z
   .object({
-    REDIS_URL: optional(url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379')),
+    // Where the worker takes its jobs from. The api reads the other settings with this parser too when it
+    // runs the jobs itself (no REDIS_URL), so both accept the same variables.
+    REDIS_URL: optional(url(['redis:', 'rediss:']).optional()),
     AI_PROVIDER: optional(z.enum(AI_PROVIDERS).default('rules')),
     AI_WORKER_CONCURRENCY: optional(positiveInt(64).default(4)),
     // Below the api's AI_REQUEST_TIMEOUT_MS (10 s) so that a slow model is answered by the fallback in time.

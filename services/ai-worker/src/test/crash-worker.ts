@@ -3,11 +3,13 @@
  * Run with: node -r ./src/test/register-ts.cjs src/test/crash-worker.ts (env: REDIS_URL, PREFIX, LOCK_MS, STALLED_MS).
  */
 import { Redis } from 'ioredis';
+import { STRUCTURE_TASK_JOB } from '@daybook/shared';
 import { createLogger } from '../log';
-import { createStructureTaskWorker } from '../worker';
+import { createJobWorker } from '../worker';
 
 const connection = new Redis(process.env.REDIS_URL as string, { maxRetriesPerRequest: null });
-createStructureTaskWorker({
+createJobWorker({
+  name: STRUCTURE_TASK_JOB,
   connection,
   prefix: process.env.PREFIX as string,
   concurrency: 1,
@@ -15,8 +17,8 @@ createStructureTaskWorker({
   // The stalled-check interval is shared by all workers of a queue (a Redis key): keep it short here too.
   stalledInterval: Number(process.env.STALLED_MS ?? 300),
   log: createLogger('silent'),
-  structure: (_data, job) => {
-    process.stdout.write(`active ${job.id}\n`);
+  handler: () => {
+    process.stdout.write('active\n');
     return new Promise(() => undefined); // hangs until the process is killed
   },
 });

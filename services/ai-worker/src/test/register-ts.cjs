@@ -1,15 +1,18 @@
 // Lets plain `node` run this workspace's TypeScript (test child processes, quick experiments):
 //   node -r ./src/test/register-ts.cjs src/some-file.ts
-// Compiles each .ts file with swc on load and maps @daybook/shared to its source, as jest does.
+// Compiles each .ts file with swc on load and maps @daybook/shared and @daybook/ai-worker to their sources, as jest does.
 const fs = require('node:fs');
 const path = require('node:path');
 const Module = require('node:module');
 const swc = require('@swc/core');
 
-const sharedEntry = path.resolve(__dirname, '../../../../packages/shared/src/index.ts');
+const sources = {
+  '@daybook/shared': path.resolve(__dirname, '../../../../packages/shared/src/index.ts'),
+  '@daybook/ai-worker': path.resolve(__dirname, '../index.ts'),
+};
 const originalResolve = Module._resolveFilename;
 Module._resolveFilename = function resolve(request, parent, ...rest) {
-  if (request === '@daybook/shared') return sharedEntry;
+  if (request in sources) return sources[request];
   try {
     return originalResolve.call(this, request, parent, ...rest);
   } catch (error) {

@@ -36,6 +36,21 @@ describe('parseEnv', () => {
     expect(parseEnv({ SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
   });
 
+  it("refuses a database password left as .env.example's placeholder (POSTGRES_PASSWORD=CHANGEME under compose)", () => {
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://daybook:CHANGEME@postgres:5432/daybook' })).toThrow(/DATABASE_URL: has a placeholder password/);
+    expect(parseEnv({ DATABASE_URL: 'postgres://daybook:3f9c1d0e7a5b42c8@postgres:5432/daybook' }).DATABASE_URL).toBe('postgres://daybook:3f9c1d0e7a5b42c8@postgres:5432/daybook');
+    expect(parseEnv({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/daybook' }).DATABASE_URL).toBeDefined();
+  });
+
+  it('leaves DATABASE_URL unset by default (the embedded PostgreSQL, in DATA_DIR) and takes only postgres:// addresses', () => {
+    const defaults = parseEnv({});
+    expect([defaults.DATABASE_URL, defaults.DATA_DIR]).toEqual([undefined, 'data']);
+    const emptied = parseEnv({ DATABASE_URL: '', DATA_DIR: '/srv/daybook' });
+    expect([emptied.DATABASE_URL, emptied.DATA_DIR]).toEqual([undefined, '/srv/daybook']);
+    expect(parseEnv({ DATABASE_URL: 'postgresql://db.lan/daybook' }).DATABASE_URL).toBe('postgresql://db.lan/daybook');
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://db.lan/daybook' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ address/);
+  });
+
   it('refuses a placeholder admin password', () => {
     expect(() => parseEnv({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'CHANGEME' })).toThrow(/ADMIN_PASSWORD: is a placeholder/);
   });

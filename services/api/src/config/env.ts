@@ -8,12 +8,28 @@ const booleanString = z
 /** Values people copy from examples and forget to change; a session secret like these is refused. */
 const PLACEHOLDER_SECRET = /change.?me|changeit|^secret$|^password$|^x+$/i;
 
+/** The password in a database URL ('' when none, or when it is no URL). */
+function passwordOf(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).password);
+  } catch {
+    return '';
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/daybook'),
-  REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  /** Unset: the api runs an embedded PostgreSQL with its files under DATA_DIR (DECISIONS 25). */
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// address (or unset for the embedded database)' })
+    .refine((url) => !PLACEHOLDER_SECRET.test(passwordOf(url)), 'has a placeholder password (such as CHANGEME from .env.example): set a real one (docs/troubleshooting.md)')
+    .optional(),
+  /** Where the embedded PostgreSQL keeps its files (DATA_DIR/postgres), relative to the working directory. */
+  DATA_DIR: z.string().min(1).default('data'),
+  /** Unset: jobs run in the api process and limits are counted in memory (DECISIONS 25). */
+  REDIS_URL: z.url().optional(),
   SESSION_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters (or leave it unset to have one generated)')

@@ -5,6 +5,8 @@ import { migrationsList } from './migrations';
 
 /** A time limit on every statement of the app (DECISIONS 22); migrations lift it for their own transaction. */
 export const STATEMENT_TIMEOUT_MS = 5_000;
+/** How long opening one connection may take (start-up explains a server that does not answer: config/connection-errors.ts). */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * MikroORM options for a database URL. Migrations are listed statically so they also run inside jest.
@@ -31,7 +33,12 @@ export function ormConfig(clientUrl: string, overrides: Partial<Options> = {}): 
     // Every statement and every lock wait ends within the limit, and a transaction left idle by a
     // crashed request cannot hold its locks for long: one user's slow query never stalls the pool.
     driverOptions: {
-      connection: { statement_timeout: STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: 60_000 },
+      // A server that accepts the connection but never answers fails it within CONNECT_TIMEOUT_MS.
+      connection: {
+        statement_timeout: STATEMENT_TIMEOUT_MS,
+        idle_in_transaction_session_timeout: 60_000,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      },
     },
     forceUtcTimezone: true,
     discovery: { warnWhenNoEntities: true },

@@ -17,7 +17,7 @@ const DELAY_PER_FAILURE_MS = 100;
 const MAX_DELAY_MS = 1_000;
 
 interface LimitOptions {
-  /** Part of the limiter's Redis keys (`daybook:limit:<name>:<key>`). */
+  /** Part of the limiter's keys (`daybook:limit:<name>:<key>`). */
   name: string;
   points: number;
   /** Seconds from the first point until the count starts over. */
@@ -34,10 +34,12 @@ interface LimitOptions {
 /**
  * A count kept in Redis, so every api replica shares it, and increased atomically (a burst of parallel
  * requests is counted exactly). While Redis is away an in-process twin counts instead: an outage neither
- * lifts the limit nor fails the request.
+ * lifts the limit nor fails the request. Without Redis (no REDIS_URL: one api process, DECISIONS 25) the
+ * count lives in this process only.
  */
-function limiter(redis: Redis, { name, blockInMemory, ...options }: LimitOptions): RateLimiterRedis {
+function limiter(redis: Redis | null, { name, blockInMemory, ...options }: LimitOptions): RateLimiterAbstract {
   const keyPrefix = `daybook:limit:${name}`;
+  if (!redis) return new RateLimiterMemory({ keyPrefix, ...options });
   return new RateLimiterRedis({
     storeClient: redis,
     keyPrefix,
@@ -84,7 +86,7 @@ export function addressKey(ip: string): string {
  * - failures from one address for any username (20 × LOGIN_MAX_FAILURES) block that address briefly.
  * A correct password gives its point back and starts the pair's count over.
  */
-function loginLimits(redis: Redis, maxFailures: number, windowSeconds: number) {
+function loginLimits(redis: Redis | null, maxFailures: number, windowSeconds: number) {
   const brief = Math.min(BRIEF_BLOCK_SECONDS, windowSeconds);
   const perPair = limiter(redis, { name: 'login-failures:user-address', points: maxFailures, duration: windowSeconds, blockDuration: windowSeconds });
   const perUser = limiter(redis, {
@@ -109,7 +111,7 @@ function loginLimits(redis: Redis, maxFailures: number, windowSeconds: number) {
       const user = username.toLowerCase();
       const address = addressKey(ip);
       const pair = `${address} ${user}`; // an address has no spaces
-      const counts: Array<[RateLimiterRedis, string]> = [
+      const counts: Array<[RateLimiterAbstract, string]> = [
         [perPair, pair],
         [perUser, user],
         [perAddress, address],
@@ -153,7 +155,7 @@ function perUserRate(perUser: RateLimiterAbstract, message: (wait: string) => st
 }
 
 /** Every rate limit of the api (DECISIONS 22), sized by the environment (docs/configuration.md). */
-export function createRateLimits(redis: Redis, env: Env) {
+export function createRateLimits(redis: Redis | null, env: Env) {
   const registrations = limiter(redis, { name: 'registrations:address', points: env.REGISTRATION_MAX_PER_HOUR, duration: 3600 });
   return {
     login: loginLimits(redis, env.LOGIN_MAX_FAILURES, env.LOGIN_WINDOW_SECONDS),

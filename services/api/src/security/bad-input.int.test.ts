@@ -53,7 +53,6 @@ const cases: [string, Send][] = [
   ['impossible time 24:61', (c) => c.post('/api/tasks', { title: 'ok', dueTime: '24:61' })],
   ['words for a date', (c) => c.post('/api/tasks', { title: 'ok', dueDate: 'next tuesday' })],
   ['invalid timezone', (c) => c.patch('/api/auth/user/timezone', { timezone: 'Mars/Olympus_Mons' })],
-  ['timezone outside the offered list', (c) => c.patch('/api/auth/user/timezone', { timezone: 'UTC' })],
   ['invalid colour', (c) => c.post('/api/clients', { name: 'Acme 2', color: 'red' })],
   ['colour with CSS injection', (c) => c.post('/api/clients', { name: 'Acme 3', color: '#fff;background:url(x)' })],
   ['negative sortOrder', (c) => c.patch('/api/clients/reorder', { clients: [{ id: ids.client, sortOrder: -1 }] })],

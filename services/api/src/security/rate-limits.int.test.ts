@@ -6,7 +6,7 @@ import type { StructureTaskJobData, StructuredTask } from '@daybook/shared';
 import { createApp } from '../app';
 import { parseEnv } from '../config/env';
 import { createLogger } from '../logger';
-import type { StructureTaskQueue } from '../queue/structure-task.queue';
+import { createInProcessRunner } from '../jobs/in-process.runner';
 import { ApiClient, startTestApp, TEST_PASSWORD, TEST_SESSION_SECRET, type TestContext } from '../test/test-app';
 import { createTestOrm, rowCounts, truncateAll } from '../test/test-db';
 import { testRedisUrl } from '../test/test-services';
@@ -214,31 +214,30 @@ describe('POST /api/ai/structure-task per user', () => {
       for (const go of this.held.splice(0)) go();
     },
   };
-  const queue: StructureTaskQueue = {
-    async structure(data: StructureTaskJobData): Promise<StructuredTask> {
-      assistant.calls += 1;
-      assistant.running += 1;
-      assistant.mostRunning = Math.max(assistant.mostRunning, assistant.running);
-      try {
-        if (data.input.startsWith('hold')) await new Promise<void>((resolve) => assistant.held.push(resolve));
-        return {
-          title: data.input,
-          description: '',
-          clientName: null,
-          priority: 'medium',
-          dueDate: null,
-          dueTime: null,
-          estimatedTime: null,
-          isRecurring: false,
-          recurringType: null,
-          recurringInterval: 1,
-        };
-      } finally {
-        assistant.running -= 1;
-      }
-    },
-    close: async () => undefined,
+  const structureTask = async (data: StructureTaskJobData): Promise<StructuredTask> => {
+    assistant.calls += 1;
+    assistant.running += 1;
+    assistant.mostRunning = Math.max(assistant.mostRunning, assistant.running);
+    try {
+      if (data.input.startsWith('hold')) await new Promise<void>((resolve) => assistant.held.push(resolve));
+      return {
+        title: data.input,
+        description: '',
+        clientName: null,
+        priority: 'medium',
+        dueDate: null,
+        dueTime: null,
+        estimatedTime: null,
+        isRecurring: false,
+        recurringType: null,
+        recurringInterval: 1,
+      };
+    } finally {
+      assistant.running -= 1;
+    }
   };
+  // The in-process transport with room for every call: only the route's own limits are under test.
+  const jobs = createInProcessRunner({ handlers: { 'structure-task': structureTask }, concurrency: 100, maxWaiting: 100, waitMs: 60_000, logger: createLogger('silent') });
 
   async function start(aiPerMinute: string) {
     orm = await createTestOrm();
@@ -246,7 +245,7 @@ describe('POST /api/ai/structure-task per user', () => {
     await redis.connect();
     await redis.flushdb();
     const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AI_MAX_PER_MINUTE: aiPerMinute });
-    server = createApp({ env, orm, redis, logger: createLogger('silent'), sessionSecret: TEST_SESSION_SECRET, clock: () => NOW, aiQueue: queue }).listen(0, '127.0.0.1');
+    server = createApp({ env, orm, redis, logger: createLogger('silent'), sessionSecret: TEST_SESSION_SECRET, clock: () => NOW, jobs }).listen(0, '127.0.0.1');
     Object.assign(assistant, { running: 0, mostRunning: 0, calls: 0, held: [] });
   }
   afterEach(async () => {

@@ -1,10 +1,14 @@
 import { parseArgs } from 'node:util';
-import { initOrm } from '../db/orm';
+import { ServiceProblem } from '../config/connection-errors';
+import { EnvError, parseEnv } from '../config/env';
+import { openDatabase } from '../db/database';
+import { createLogger } from '../logger';
 import { DEFAULT_SEED_OPTIONS, seed } from './seed';
 
 /**
  * `npm run seed -- --users 50 --tasks 1000 --big-user-tasks 10000 [--note-pages 12] [--reset]`
- * fills the database named by DATABASE_URL (created and migrated when needed).
+ * fills the database named by DATABASE_URL (created and migrated when needed), or with none the embedded
+ * PostgreSQL under DATA_DIR (while the api is stopped: one process at a time uses it).
  */
 async function main() {
   const { values } = parseArgs({
@@ -24,8 +28,8 @@ async function main() {
     if (!Number.isInteger(n) || n < 0) throw new Error(`Not a whole number: ${value}`);
     return n;
   };
-  const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/daybook';
-  const orm = await initOrm(databaseUrl);
+  const database = await openDatabase(parseEnv(), createLogger('warn', 'seed'));
+  const { orm } = database;
   try {
     const em = orm.em.fork();
     if (values.reset) await em.execute('truncate users, app_settings cascade');
@@ -41,11 +45,11 @@ async function main() {
     });
     process.stdout.write(`${JSON.stringify({ ...summary, usernames: undefined, firstUser: summary.usernames[0], seconds: (Date.now() - started) / 1000 })}\n`);
   } finally {
-    await orm.close();
+    await database.close();
   }
 }
 
 main().catch((error) => {
-  process.stderr.write(`seed failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(error instanceof ServiceProblem || error instanceof EnvError ? `${error.message}\n` : `seed failed: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -4,22 +4,24 @@ import net from 'node:net';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { STRUCTURE_TASK_QUEUE, structuredTaskSchema, type StructureTaskJobData } from '@daybook/shared';
+import { STRUCTURE_TASK_JOB, STRUCTURE_TASK_QUEUE, structuredTaskSchema, type StructureTaskJobData } from '@daybook/shared';
+import { createJobHandlers, parseEnv as parseJobSettings } from '@daybook/ai-worker';
 import { createApp } from '../../app';
 import { parseEnv } from '../../config/env';
 import { createLogger } from '../../logger';
-import { createStructureTaskQueue, type StructureTaskQueue } from '../../queue/structure-task.queue';
+import { createBullmqRunner } from '../../jobs/bullmq.runner';
+import { IN_PROCESS_WAITING_PER_SLOT } from '../../jobs/create-job-runner';
+import { createInProcessRunner } from '../../jobs/in-process.runner';
+import type { JobRunner } from '../../jobs/job-runner';
 import { ApiClient, TEST_SESSION_SECRET } from '../../test/test-app';
 import { createTestOrm } from '../../test/test-db';
 import { testRedisUrl } from '../../test/test-services';
-import { createLogger as createWorkerLogger } from '../../../../ai-worker/src/log';
-import { rulesProvider } from '../../../../ai-worker/src/providers';
-import { structureTask } from '../../../../ai-worker/src/structure-task';
-import { createStructureTaskWorker } from '../../../../ai-worker/src/worker';
+import { createJobWorker } from '../../../../ai-worker/src/worker';
 
 /**
- * POST /api/ai/structure-task end to end: the real app, Postgres and Redis, the BullMQ producer and the
- * rules worker running in this process.
+ * POST /api/ai/structure-task end to end on both job transports (DECISIONS 25): the real app and
+ * Postgres, with Redis, the BullMQ producer and the rules worker running in this process; and without
+ * Redis, the api calling the worker's handler itself.
  */
 
 // Tuesday 2025-03-11, 10:15 in Chicago (11:15 in New York, the default zone of new users).
@@ -28,56 +30,92 @@ const logger = createLogger('silent');
 
 interface Harness {
   orm: MikroORM;
-  redis: Redis;
   server: Server;
-  prefix: string;
+  /** The payloads the handler was given, as the transport carried them. */
+  payloads(): Promise<StructureTaskJobData[]>;
   client(): ApiClient;
   close(): Promise<void>;
 }
 
-/** The app with an AI queue (startTestApp builds it without one), optionally a worker. */
+// These tests register many users from one address and make 200 calls as one user; the rate limits
+// have their own tests (security/rate-limits.int.test.ts).
+const testEnv = (waitMs = 5_000) =>
+  parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AI_REQUEST_TIMEOUT_MS: String(waitMs), REGISTRATION_MAX_PER_HOUR: '10000', AI_MAX_PER_MINUTE: '10000' });
+
+/** The app with the BullMQ transport (startTestApp builds it without one), optionally a rules worker. */
 async function startHarness(orm: MikroORM, options: { waitMs?: number; redisUrl?: string; worker?: boolean; queue?: boolean } = {}): Promise<Harness> {
-  // These tests register many users from one address and make 200 calls as one user; the rate limits
-  // have their own tests (security/rate-limits.int.test.ts).
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    AI_REQUEST_TIMEOUT_MS: String(options.waitMs ?? 5_000),
-    REGISTRATION_MAX_PER_HOUR: '10000',
-    AI_MAX_PER_MINUTE: '10000',
-  });
+  const env = testEnv(options.waitMs);
   const prefix = `daybook-test-ai-${randomUUID().slice(0, 8)}`;
   const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  const aiQueue: StructureTaskQueue | undefined =
-    options.queue === false ? undefined : createStructureTaskQueue({ redisUrl: options.redisUrl ?? testRedisUrl(), waitMs: env.AI_REQUEST_TIMEOUT_MS, logger, prefix });
+  const jobs: JobRunner | undefined =
+    options.queue === false ? undefined : createBullmqRunner({ redisUrl: options.redisUrl ?? testRedisUrl(), waitMs: env.AI_REQUEST_TIMEOUT_MS, logger, prefix });
   const workerConnection = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
   const worker =
     options.worker === false
       ? null
-      : createStructureTaskWorker({
+      : createJobWorker({
+          name: STRUCTURE_TASK_JOB,
+          handler: createJobHandlers(parseJobSettings({}), logger)[STRUCTURE_TASK_JOB],
           connection: workerConnection,
           prefix,
           concurrency: 8,
-          log: createWorkerLogger('silent'),
-          structure: async (data) => (await structureTask(data, { provider: rulesProvider, fallback: 'rules', timeoutMs: 1_000 })).result,
+          log: logger,
         });
-  const app = createApp({ env, orm, redis, logger, sessionSecret: TEST_SESSION_SECRET, clock: () => NOW, ...(aiQueue ? { aiQueue } : {}) });
+  const app = createApp({ env, orm, redis, logger, sessionSecret: TEST_SESSION_SECRET, clock: () => NOW, ...(jobs ? { jobs } : {}) });
   const server = app.listen(0, '127.0.0.1');
   return {
     orm,
-    redis,
     server,
-    prefix,
+    async payloads() {
+      const connection = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
+      const queue = new Queue<StructureTaskJobData>(STRUCTURE_TASK_QUEUE, { connection, prefix });
+      try {
+        return (await queue.getCompleted(0, 1_000)).map((job) => job.data);
+      } finally {
+        await queue.close();
+        await connection.quit();
+      }
+    },
     client: () => new ApiClient(server),
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await worker?.close();
-      await aiQueue?.close();
+      await jobs?.close();
       const cleanup = new Queue(STRUCTURE_TASK_QUEUE, { connection: workerConnection, prefix });
       await cleanup.obliterate({ force: true }).catch(() => undefined);
       await cleanup.close();
       await workerConnection.quit();
       redis.disconnect();
+    },
+  };
+}
+
+/**
+ * The app as main.ts builds it without REDIS_URL (create-job-runner.ts): no Redis at all, the worker's
+ * rules handler called in process; the handler also notes its payloads.
+ */
+async function startWithoutRedis(orm: MikroORM): Promise<Harness> {
+  const env = testEnv();
+  expect(env.REDIS_URL).toBeUndefined();
+  const settings = parseJobSettings({});
+  const handle = createJobHandlers(settings, logger)[STRUCTURE_TASK_JOB];
+  const seen: StructureTaskJobData[] = [];
+  const jobs = createInProcessRunner({
+    handlers: { [STRUCTURE_TASK_JOB]: (payload, context) => (seen.push(payload), handle(payload, context)) },
+    concurrency: settings.AI_WORKER_CONCURRENCY,
+    maxWaiting: settings.AI_WORKER_CONCURRENCY * IN_PROCESS_WAITING_PER_SLOT,
+    waitMs: env.AI_REQUEST_TIMEOUT_MS,
+    logger,
+  });
+  const server = createApp({ env, orm, redis: null, logger, sessionSecret: TEST_SESSION_SECRET, clock: () => NOW, jobs }).listen(0, '127.0.0.1');
+  return {
+    orm,
+    server,
+    payloads: async () => seen,
+    client: () => new ApiClient(server),
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await jobs.close();
     },
   };
 }
@@ -104,10 +142,15 @@ beforeAll(async () => {
 });
 afterAll(() => orm.close(true));
 
-describe('POST /api/ai/structure-task with the rules worker', () => {
+describe.each([
+  ['through BullMQ to the rules worker', 'bullmq'],
+  ['without Redis, in process', 'in-process'],
+] as const)('POST /api/ai/structure-task %s', (_title, transport) => {
+  // Both transports share the database: each registers its own users.
+  const named = (base: string) => `${base}${transport === 'bullmq' ? 'q' : 'p'}`;
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(orm);
+    h = transport === 'bullmq' ? await startHarness(orm) : await startWithoutRedis(orm);
   });
   afterAll(() => h.close());
 
@@ -132,7 +175,7 @@ describe('POST /api/ai/structure-task with the rules worker', () => {
 
   it("answers 200 with the user's own client, increments and timezone", async () => {
     const user = h.client();
-    const { id } = await user.signUpAndIn('anna');
+    const { id } = await user.signUpAndIn(named('anna'));
     expect((await user.patch('/api/auth/user/timezone', { timezone: 'America/Chicago' })).status).toBe(200);
     await addClients(orm, id, ['Acme Corp', 'Globex']);
     await setIncrements(orm, id, [
@@ -158,7 +201,7 @@ describe('POST /api/ai/structure-task with the rules worker', () => {
 
   it('reads relative dates in the user timezone and carries recurrence', async () => {
     const user = h.client();
-    await user.signUpAndIn('tokyo');
+    await user.signUpAndIn(named('tokyo'));
     await user.patch('/api/auth/user/timezone', { timezone: 'Asia/Tokyo' });
     // 2025-03-12 00:15 in Tokyo: "tomorrow" is the 13th there.
     const res = await structure(user, { input: 'Standup every weekday at 9:30, starting tomorrow' });
@@ -168,7 +211,7 @@ describe('POST /api/ai/structure-task with the rules worker', () => {
 
   it('never widens the client list with names sent in the body', async () => {
     const user = h.client();
-    const { id } = await user.signUpAndIn('bert');
+    const { id } = await user.signUpAndIn(named('bert'));
     await addClients(orm, id, ['Globex']);
     const res = await structure(user, { input: 'Call Hooli about the merger', availableClients: ['Hooli'], availableTimeIncrements: ['1 hour'] });
     expect(res.status).toBe(200);
@@ -178,8 +221,8 @@ describe('POST /api/ai/structure-task with the rules worker', () => {
   it("keeps two users' jobs apart: each job carries only its user's clients", async () => {
     const anna = h.client();
     const bert = h.client();
-    const annaId = (await anna.signUpAndIn('anna2')).id;
-    const bertId = (await bert.signUpAndIn('bert2')).id;
+    const annaId = (await anna.signUpAndIn(named('anna2'))).id;
+    const bertId = (await bert.signUpAndIn(named('bert2'))).id;
     await addClients(orm, annaId, ['Acme Corp', 'Initech']);
     await addClients(orm, bertId, ['Globex', 'Umbrella Health']);
     const input = 'Call Globex and Acme about the joint venture';
@@ -188,24 +231,17 @@ describe('POST /api/ai/structure-task with the rules worker', () => {
       expect(res.status).toBe(200);
       expect(res.body.clientName).toBe(i % 2 === 0 ? 'Acme Corp' : 'Globex');
     });
-    const connection = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
-    const queue = new Queue<StructureTaskJobData>(STRUCTURE_TASK_QUEUE, { connection, prefix: h.prefix });
-    try {
-      const jobs = await queue.getCompleted(0, 100);
-      const lists = jobs.filter((j) => j.data.input === input).map((j) => j.data.clients.join('|'));
-      expect(lists).toHaveLength(10);
-      expect(new Set(lists)).toEqual(new Set(['Acme Corp|Initech', 'Globex|Umbrella Health']));
-      // No secrets or session data in jobs: only the documented fields.
-      for (const job of jobs) expect(Object.keys(job.data).sort()).toEqual(['clients', 'input', 'now', 'timeIncrements', 'timezone']);
-    } finally {
-      await queue.close();
-      await connection.quit();
-    }
+    const payloads = await h.payloads();
+    const lists = payloads.filter((p) => p.input === input).map((p) => p.clients.join('|'));
+    expect(lists).toHaveLength(10);
+    expect(new Set(lists)).toEqual(new Set(['Acme Corp|Initech', 'Globex|Umbrella Health']));
+    // No secrets or session data in jobs: only the documented fields.
+    for (const payload of payloads) expect(Object.keys(payload).sort()).toEqual(['clients', 'input', 'now', 'timeIncrements', 'timezone']);
   });
 
   it('answers 200 calls quickly (latency p50/p95)', async () => {
     const user = h.client();
-    const { id } = await user.signUpAndIn('speedy');
+    const { id } = await user.signUpAndIn(named('speedy'));
     await addClients(orm, id, ['Acme Corp', 'Globex', 'Initech']);
     const timings: number[] = [];
     for (let i = 0; i < 200; i += 1) {

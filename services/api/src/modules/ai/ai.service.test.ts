@@ -1,9 +1,11 @@
 import { AI_CLIENT_NAME_MAX, ESTIMATED_TIME_MAX, type StructuredTask, type StructureTaskJobData } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
-import { StructureTaskQueueError, type StructureTaskQueue } from '../../queue/structure-task.queue';
+import { createInProcessRunner } from '../../jobs/in-process.runner';
+import { JobError } from '../../jobs/job-runner';
+import { createLogger } from '../../logger';
 import { aiService } from './ai.service';
 
-/** Natural-language entry without the database or the queue: the user's lists and the worker answer from memory. */
+/** Natural-language entry without the database: the user's lists answer from memory, the job from an in-process handler. */
 
 const anna: Actor = { id: 'anna', username: 'anna', role: 'user', timezone: 'Europe/Paris', enableDelegation: false };
 const NOW = new Date('2026-03-09T10:00:00.000Z');
@@ -22,13 +24,18 @@ const ANSWER: StructuredTask = {
 
 function serviceWith(worker: (data: StructureTaskJobData) => Promise<StructuredTask>) {
   const jobs: StructureTaskJobData[] = [];
-  const queue: StructureTaskQueue = {
-    async structure(data) {
-      jobs.push(data);
-      return worker(data);
+  const runner = createInProcessRunner({
+    handlers: {
+      'structure-task': async (data) => {
+        jobs.push(data);
+        return worker(data);
+      },
     },
-    close: async () => undefined,
-  };
+    concurrency: 1,
+    maxWaiting: 0,
+    waitMs: 1_000,
+    logger: createLogger('silent'),
+  });
   const repositories = {
     clients: { names: async () => ['  Acme  ', '   ', 'x'.repeat(AI_CLIENT_NAME_MAX + 1), 'Café Crème'] },
     timeIncrements: {
@@ -38,7 +45,7 @@ function serviceWith(worker: (data: StructureTaskJobData) => Promise<StructuredT
       ],
     },
   };
-  return { ai: aiService(repositories, queue, () => NOW), jobs };
+  return { ai: aiService(repositories, runner, () => NOW), jobs };
 }
 
 it('sends the worker the user’s own usable clients and time increments, their timezone and the time', async () => {
@@ -68,14 +75,14 @@ it.each([
   ['unavailable', 'Natural-language entry is unavailable right now.'],
   ['timeout', 'The task assistant did not answer in time.'],
   ['failed', 'The task assistant could not process this description.'],
-] as const)('answers 503 when the queue is %s', async (reason, message) => {
+] as const)('answers 503 when the job transport is %s', async (reason, message) => {
   const { ai } = serviceWith(async () => {
-    throw new StructureTaskQueueError(reason, 'the queue says why');
+    throw new JobError(reason, 'the transport says why');
   });
   await expect(ai.structureTask(anna, { input: 'call acme' })).rejects.toMatchObject({ status: 503, message: expect.stringContaining(message) });
 });
 
-it('answers 503 without a queue', async () => {
+it('answers 503 without a job transport', async () => {
   const ai = aiService({ clients: { names: async () => [] }, timeIncrements: { firstChoices: async () => [] } }, null, () => NOW);
   await expect(ai.structureTask(anna, { input: 'call acme' })).rejects.toMatchObject({ status: 503, code: 'service_unavailable' });
 });

@@ -32,6 +32,26 @@ describe('registration', () => {
     expect(stored!.password_hash).toMatch(/^\$argon2id\$/);
   });
 
+  it("takes the browser's timezone when it is sent, any IANA zone, and the default when it is not", async () => {
+    const madrid = await t.client().post('/api/register', { username: 'madrid', password: TEST_PASSWORD, timezone: 'Europe/Madrid' });
+    expect(madrid.status).toBe(201);
+    expect(madrid.body.timezone).toBe('Europe/Madrid');
+    const plain = await t.client().post('/api/register', { username: 'plain', password: TEST_PASSWORD });
+    expect(plain.body.timezone).toBe('America/New_York');
+    const stored = await t.orm.em.getConnection().execute<{ username: string; timezone: string }[]>('select username, timezone from users order by username');
+    expect(stored).toEqual([
+      { username: 'madrid', timezone: 'Europe/Madrid' },
+      { username: 'plain', timezone: 'America/New_York' },
+    ]);
+  });
+
+  it.each(['Mars/Olympus', '+01:00', '', 'Europe/' + 'x'.repeat(100), 42])('refuses the timezone %j with 400 "Invalid timezone", and stores nothing', async (timezone) => {
+    const res = await t.client().post('/api/register', { username: 'anna', password: TEST_PASSWORD, timezone });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Invalid timezone');
+    expect(await rowCounts(t.orm)).toMatchObject({ users: 0 });
+  });
+
   it('makes the first account admin and later ones plain users', async () => {
     const first = await t.client().post('/api/register', { username: 'first', password: TEST_PASSWORD });
     const second = await t.client().post('/api/register', { username: 'second', password: TEST_PASSWORD });
@@ -218,11 +238,13 @@ describe('user settings', () => {
     const tz = await browser.patch('/api/auth/user/timezone', { timezone: 'Europe/Berlin' });
     expect(tz.status).toBe(200);
     expect((await browser.get('/api/auth/user')).body).toMatchObject({ timezone: 'Europe/Berlin', enableDelegation: true });
+    // Any IANA zone, not only the spec's list of options (a new account may have come with its browser's zone).
+    expect((await browser.patch('/api/auth/user/timezone', { timezone: 'Europe/Madrid' })).body.timezone).toBe('Europe/Madrid');
   });
 
   it.each([
     ['/api/auth/user/timezone', { timezone: 'Mars/Olympus' }, 'Invalid timezone'],
-    ['/api/auth/user/timezone', { timezone: 'Europe/Madrid' }, 'Invalid timezone'],
+    ['/api/auth/user/timezone', { timezone: 'UTC+1' }, 'Invalid timezone'],
     ['/api/auth/user/timezone', {}, 'Invalid timezone'],
     ['/api/auth/user/settings', { enableDelegation: 'yes' }, null],
     ['/api/auth/user/settings', {}, null],

@@ -30,4 +30,12 @@ describe('GET /api/health', () => {
     expect(Date.now() - started).toBeLessThan(2500);
     deadRedis.disconnect();
   });
+
+  it('is 200 with "redis": "not used" without REDIS_URL (Postgres alone decides)', async () => {
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const app = createApp({ env, orm: t.orm, redis: null, logger: createLogger('silent'), sessionSecret: TEST_SESSION_SECRET });
+    const res = await request(app.callback()).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', postgres: 'ok', redis: 'not used' });
+  });
 });

@@ -1,7 +1,10 @@
 import Router from '@koa/router';
 import type { HealthService } from './health.service';
 
-/** GET /api/health: 200 when Postgres and Redis both answer, else 503 naming the one that does not. */
+/**
+ * GET /api/health: 200 when Postgres and Redis both answer, else 503 naming the one that does not.
+ * Without REDIS_URL, `redis` is "not used" and Postgres alone decides.
+ */
 export function healthRoutes(health: HealthService): Router {
   const router = new Router({ prefix: '/api' });
   router.get('/health', async (ctx) => {

@@ -3,7 +3,8 @@ import type { Redis } from 'ioredis';
 
 const CHECK_TIMEOUT_MS = 2000;
 
-export type DependencyState = 'ok' | 'unavailable';
+/** 'not used': no REDIS_URL, the api does without Redis (DECISIONS 25). */
+export type DependencyState = 'ok' | 'unavailable' | 'not used';
 
 async function check(probe: () => Promise<unknown>): Promise<DependencyState> {
   let timer: NodeJS.Timeout | undefined;
@@ -20,12 +21,15 @@ async function check(probe: () => Promise<unknown>): Promise<DependencyState> {
   }
 }
 
-/** Whether PostgreSQL and Redis answer, each within 2 s. */
-export function createHealthService(em: EntityManager, redis: Redis) {
+/** Whether PostgreSQL and Redis (when configured) answer, each within 2 s. */
+export function createHealthService(em: EntityManager, redis: Redis | null) {
   return {
-    async check() {
-      const [postgres, redisState] = await Promise.all([check(() => em.getConnection().execute('select 1')), check(() => redis.ping())]);
-      return { healthy: postgres === 'ok' && redisState === 'ok', postgres, redis: redisState };
+    async check(): Promise<{ healthy: boolean; postgres: DependencyState; redis: DependencyState }> {
+      const [postgres, redisState] = await Promise.all([
+        check(() => em.getConnection().execute('select 1')),
+        redis ? check(() => redis.ping()) : Promise.resolve('not used' as const),
+      ]);
+      return { healthy: postgres === 'ok' && redisState !== 'unavailable', postgres, redis: redisState };
     },
   };
 }

@@ -40,6 +40,7 @@ export interface NewUser {
   lastName: string | null;
   passwordHash: string;
   role: Role;
+  timezone: string;
 }
 
 /** The SQL of users and of their sessions' end. */
@@ -119,9 +120,9 @@ export function createUsersRepository(rootEm: EntityManager): UsersRepository {
     async insert(user) {
       try {
         const [inserted] = await db().execute<UserDto[]>(
-          `insert into users as u (id, username, username_skeleton, email, first_name, last_name, password_hash, role)
-           values (?, ?, ?, ?, ?, ?, ?, ?) returning ${USER.select}`,
-          [randomUUID(), user.username, user.usernameSkeleton, user.email, user.firstName, user.lastName, user.passwordHash, user.role],
+          `insert into users as u (id, username, username_skeleton, email, first_name, last_name, password_hash, role, timezone)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning ${USER.select}`,
+          [randomUUID(), user.username, user.usernameSkeleton, user.email, user.firstName, user.lastName, user.passwordHash, user.role, user.timezone],
         );
         return inserted!;
       } catch (error) {

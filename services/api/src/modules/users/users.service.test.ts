@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_TIME_INCREMENTS, type User } from '@daybook/shared';
+import { DEFAULT_TIME_INCREMENTS, DEFAULT_TIMEZONE, type User } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { verifyPassword } from '../auth/passwords';
 import type { UniqueUserValue, UsersRepository } from './users.repository';
@@ -42,7 +42,7 @@ function fakeRepositories() {
       // The unique indexes.
       const [taken] = takenValues(user);
       if (taken) return { taken };
-      const row: StoredUser = { id: randomUUID(), profileImageUrl: null, timezone: 'America/New_York', enableDelegation: false, createdAt: NOW, updatedAt: NOW, ...user };
+      const row: StoredUser = { id: randomUUID(), profileImageUrl: null, enableDelegation: false, createdAt: NOW, updatedAt: NOW, ...user };
       rows.push(row);
       return toUser(row);
     },
@@ -110,6 +110,13 @@ describe('registration', () => {
       message,
     });
     expect(store.rows).toHaveLength(1);
+  });
+
+  it("keeps the timezone the browser sent; accounts without one (and those an admin creates) get the default", async () => {
+    const admin = await accounts.register({ username: 'madrid', password: PASSWORD, timezone: 'Europe/Madrid' });
+    expect(admin.timezone).toBe('Europe/Madrid');
+    expect((await register('plain')).timezone).toBe(DEFAULT_TIMEZONE);
+    expect((await accounts.create(actorOf(admin), { username: 'made', firstName: 'M', lastName: 'A', role: 'user', password: PASSWORD })).timezone).toBe(DEFAULT_TIMEZONE);
   });
 
   it('answers the unique value a simultaneous registration took first', async () => {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   DEFAULT_TIME_INCREMENTS,
+  DEFAULT_TIMEZONE,
   normalizeUsername,
   type AdminCreateUserBody,
   type RegisterBody,
@@ -22,6 +23,8 @@ interface NewUserBody {
   firstName?: string | undefined;
   lastName?: string | undefined;
   role: Role;
+  /** Absent: DEFAULT_TIMEZONE (admin-created accounts, the admin from the environment). */
+  timezone?: Timezone | undefined;
 }
 
 /** What a new user is told when a unique value is taken; checked in this order, the first one taken answers. */
@@ -66,6 +69,7 @@ export function usersService({ users, timeIncrements }: UsersServiceRepositories
       lastName: fields.lastName ?? null,
       passwordHash: await hashPassword(fields.password),
       role: fields.role,
+      timezone: fields.timezone ?? DEFAULT_TIMEZONE,
     });
     if ('taken' in user) throw takenConflict(user.taken);
     await timeIncrements.insertAll(user.id, DEFAULT_TIME_INCREMENTS);

@@ -10,6 +10,9 @@ import { useUpdateSettingsMutation, useUpdateTimezoneMutation } from '../../api/
 import { SettingsSection } from '../../components/settings/SettingsSection';
 import { runWithToasts } from '../../lib/feedback';
 
+/** The spec's options (§9), and the user's own zone first when it is another (a new account takes the browser's). */
+export const zoneOptions = (own: string): readonly string[] => ((TIMEZONES as readonly string[]).includes(own) ? TIMEZONES : [own, ...TIMEZONES]);
+
 /** Settings, 'Profile Information' (spec §2): username and role (read only), the timezone and task delegation. */
 export function ProfileSection({ user }: { user: User }) {
   const [updateTimezone] = useUpdateTimezoneMutation();
@@ -43,7 +46,7 @@ export function ProfileSection({ user }: { user: User }) {
           <TextField label="Role" value={user.role} slotProps={{ input: { readOnly: true } }} />
         </Box>
         <TextField select label="Timezone" value={pendingTimezone ?? user.timezone} onChange={(event) => void changeTimezone(event.target.value as Timezone)}>
-          {TIMEZONES.map((zone) => (
+          {zoneOptions(user.timezone).map((zone) => (
             <MenuItem key={zone} value={zone}>
               {zone.replace(/_/g, ' ')}
             </MenuItem>

@@ -6,6 +6,17 @@ import { RegisterForm, registrationBody } from './RegisterForm';
 
 const user = makeUser({ id: uuid(1), username: 'ann' });
 
+/** The zone the browser reports (jsdom reports the machine's). */
+const realResolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+function browserZone(timeZone: string | undefined) {
+  jest.restoreAllMocks();
+  jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...realResolvedOptions.call(this), timeZone: timeZone as string };
+  });
+}
+beforeEach(() => browserZone('Europe/Madrid'));
+afterEach(() => jest.restoreAllMocks());
+
 function setup() {
   const onSignedIn = jest.fn();
   const onLogIn = jest.fn();
@@ -54,8 +65,21 @@ describe('RegisterForm', () => {
     await userEvent.click(submitButton());
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
     expect(requests.map((r) => r.path)).toEqual(['/api/register', '/api/login']);
-    expect(requests[0]?.body).toEqual({ username: 'ann', password: 'secret1', firstName: 'Ann' });
+    expect(requests[0]?.body).toEqual({ username: 'ann', password: 'secret1', firstName: 'Ann', timezone: 'Europe/Madrid' });
     expect(screen.getByText('Registration Successful')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a zone the api would refuse', 'Mars/Olympus'],
+    ['no zone at all', undefined],
+  ])("leaves the timezone out when the browser reports %s (the account gets the default)", async (_case, zone) => {
+    browserZone(zone);
+    const { requests } = mockFetch((req) => (req.path === '/api/register' ? json(201, user) : req.path === '/api/login' ? json(200, user) : undefined));
+    const { onSignedIn } = setup();
+    await fill({ username: 'ann', password: 'secret1', confirm: 'secret1' });
+    await userEvent.click(submitButton());
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(requests[0]?.body).toEqual({ username: 'ann', password: 'secret1' });
   });
 
   it('falls back to the login form when signing in after registration fails', async () => {
@@ -87,7 +111,7 @@ describe('RegisterForm', () => {
 
 describe('registrationBody', () => {
   it('trims and leaves out blank optional fields', () => {
-    expect(registrationBody({ firstName: ' ', lastName: 'Lee ', email: '', username: ' ann ', password: ' pw pw ', confirmPassword: '' })).toEqual({
+    expect(registrationBody({ firstName: ' ', lastName: 'Lee ', email: '', username: ' ann ', password: ' pw pw ', confirmPassword: '' }, undefined)).toEqual({
       username: 'ann',
       password: ' pw pw ',
       lastName: 'Lee',

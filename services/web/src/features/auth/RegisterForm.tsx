@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { registerFormSchema, type RegisterBody } from '@daybook/shared';
+import { registerFormSchema, timezoneSchema, type RegisterBody } from '@daybook/shared';
 import { useLoginMutation, useRegisterMutation } from '../../api/authApi';
 import { fieldErrors } from '../../lib/formErrors';
 import { toast } from '../../lib/toast';
@@ -18,13 +18,20 @@ type Errors = Partial<Record<Field, string>>;
 
 const EMPTY: Values = { firstName: '', lastName: '', email: '', username: '', password: '', confirmPassword: '' };
 
-/** The body of POST /api/register: optional fields only when filled in (spec §5). */
-export function registrationBody(values: Values): RegisterBody {
+/** The browser's timezone, which a new account takes (DECISIONS 1); undefined when the api would not accept it. */
+export function browserTimezone(): string | undefined {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return timezoneSchema.safeParse(zone).success ? zone : undefined;
+}
+
+/** The body of POST /api/register: optional fields only when filled in (spec §5), and the browser's timezone. */
+export function registrationBody(values: Values, timezone: string | undefined): RegisterBody {
   const body: RegisterBody = { username: values.username.trim(), password: values.password };
   for (const field of ['email', 'firstName', 'lastName'] as const) {
     const value = values[field].trim();
     if (value !== '') body[field] = value;
   }
+  if (timezone) body.timezone = timezone;
   return body;
 }
 
@@ -55,7 +62,7 @@ export function RegisterForm({ onLogIn, onSignedIn }: { onLogIn: () => void; onS
       return;
     }
     setErrors({});
-    const body = registrationBody(values);
+    const body = registrationBody(values, browserTimezone());
     try {
       await register(body).unwrap();
     } catch (error) {

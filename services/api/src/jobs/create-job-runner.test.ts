@@ -1,0 +1,48 @@
+import { STRUCTURE_TASK_JOB } from '@daybook/shared';
+import { EnvError, parseEnv } from '../config/env';
+import { createLogger } from '../logger';
+import { createJobRunner } from './create-job-runner';
+
+/** Which transport REDIS_URL chooses, and how the in-process one reads the worker's settings. */
+
+function capture() {
+  const lines: Array<Record<string, unknown>> = [];
+  return { lines, logger: createLogger('info', 'api', (line) => lines.push(JSON.parse(line) as Record<string, unknown>)) };
+}
+
+it('without REDIS_URL runs the rules handler in this process, and says so', async () => {
+  const { lines, logger } = capture();
+  const runner = createJobRunner(parseEnv({ NODE_ENV: 'test' }), logger, { AI_WORKER_CONCURRENCY: '3' });
+  try {
+    expect(runner.transport).toBe('in-process');
+    expect(lines).toEqual([expect.objectContaining({ message: 'jobs run in the api process (no REDIS_URL)', provider: 'rules', concurrency: 3 })]);
+    const task = await runner.run(STRUCTURE_TASK_JOB, {
+      input: 'Call Globex tomorrow at 3pm, urgent',
+      now: '2025-03-11T15:15:00.000Z',
+      timezone: 'America/Chicago',
+      clients: ['Globex'],
+      timeIncrements: [],
+    });
+    expect(task).toMatchObject({ title: 'Call Globex', clientName: 'Globex', priority: 'urgent', dueDate: '2025-03-12', dueTime: '15:00' });
+  } finally {
+    await runner.close();
+  }
+});
+
+it("refuses the worker's settings when they are invalid, naming each variable, as the api's own", () => {
+  const { logger } = capture();
+  const attempt = () => createJobRunner(parseEnv({ NODE_ENV: 'test' }), logger, { AI_PROVIDER: 'gpt', AI_WORKER_CONCURRENCY: '0' });
+  expect(attempt).toThrow(EnvError);
+  expect(attempt).toThrow(/^Invalid environment:\n {2}AI_PROVIDER: .+\n {2}AI_WORKER_CONCURRENCY: .+$/);
+});
+
+it('with REDIS_URL sends jobs through BullMQ without reading the worker settings, and says where (no password)', async () => {
+  const { lines, logger } = capture();
+  const runner = createJobRunner(parseEnv({ NODE_ENV: 'test', REDIS_URL: 'redis://:s3cret@127.0.0.1:1/0' }), logger, { AI_PROVIDER: 'gpt' });
+  try {
+    expect(runner.transport).toBe('bullmq');
+    expect(lines[0]).toMatchObject({ message: 'jobs go to the ai-worker through Redis (BullMQ)', redis: 'redis://:***@127.0.0.1:1/0' });
+  } finally {
+    await runner.close();
+  }
+});

@@ -1,0 +1,63 @@
+import pLimit from 'p-limit';
+import { runJob, type JobHandlers } from '@daybook/ai-worker';
+import type { Logger } from '../logger';
+import { JobError, type JobRunner } from './job-runner';
+
+export interface InProcessRunnerOptions {
+  /** The worker's handlers (createJobHandlers), or a test's. */
+  handlers: JobHandlers;
+  /** AI_WORKER_CONCURRENCY: jobs running at once in this process. */
+  concurrency: number;
+  /** Jobs that may wait for a free slot; beyond them a job is refused at once, as an unreachable queue is. */
+  maxWaiting: number;
+  /** AI_REQUEST_TIMEOUT_MS: how long a caller waits, for a slot and for the answer together. */
+  waitMs: number;
+  logger: Logger;
+}
+
+/**
+ * The in-process transport (no REDIS_URL; Laravel's `sync` driver is the model): the api calls the job's
+ * handler directly, at most `concurrency` at once, `maxWaiting` more waiting for a slot. The caller's wait
+ * is bounded as with BullMQ; when it gives up (or the api stops), the handler's signal is aborted and a
+ * job still waiting for its slot is skipped. No queue survives a restart: the caller is still waiting.
+ */
+export function createInProcessRunner(options: InProcessRunnerOptions): JobRunner {
+  const { logger } = options;
+  const limit = pLimit(options.concurrency);
+  const stopping = new AbortController();
+
+  return {
+    transport: 'in-process',
+
+    async run(name, payload) {
+      // p-limit counts a job as pending until it starts: together they are every job in this process.
+      if (stopping.signal.aborted || limit.activeCount + limit.pendingCount >= options.concurrency + options.maxWaiting) {
+        throw new JobError('unavailable', 'Too many jobs are waiting');
+      }
+      const abandon = new AbortController();
+      const stop = () => abandon.abort(new JobError('unavailable', 'The api is stopping'));
+      const timer = setTimeout(() => abandon.abort(new JobError('timeout', 'No answer in time')), options.waitMs);
+      stopping.signal.addEventListener('abort', stop, { once: true });
+      const abandoned = new Promise<never>((_, reject) => abandon.signal.addEventListener('abort', () => reject(abandon.signal.reason), { once: true }));
+      const work = limit(() => {
+        abandon.signal.throwIfAborted(); // nobody waits for it any more
+        return runJob(name, options.handlers[name], payload, { signal: abandon.signal });
+      });
+      try {
+        return await Promise.race([work, abandoned]);
+      } catch (error) {
+        if (error instanceof JobError) throw error;
+        logger.warn('job failed', { job: name, error: error instanceof Error ? error.message : String(error) });
+        throw new JobError('failed', 'The job failed');
+      } finally {
+        clearTimeout(timer);
+        stopping.signal.removeEventListener('abort', stop);
+      }
+    },
+
+    async close() {
+      stopping.abort();
+      limit.clearQueue();
+    },
+  };
+}
