@@ -12,13 +12,13 @@ import {
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   structuredTaskSchema,
+  taskFromStructured,
   taskPageSchema,
   taskSchema,
   timeIncrementListSchema,
   userSchema,
   type RegisterBody,
   type StructureTaskBody,
-  type TaskCreateInput,
 } from '@daybook/shared';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -194,22 +194,7 @@ describe('npm run dev on a bare machine', () => {
     expect(structuring.status).toBe(200);
     const structured = structuredTaskSchema.parse(structuring.json());
     expect(structured).toMatchObject({ priority: 'high', dueTime: '15:00' });
-    const body: TaskCreateInput = {
-      title: structured.title,
-      description: structured.description.trim() === '' ? null : structured.description,
-      clientId: null,
-      priority: structured.priority,
-      status: 'todo',
-      dueDate: structured.dueDate,
-      dueTime: structured.dueDate ? structured.dueTime : null,
-      estimatedTime: structured.estimatedTime,
-      documentLinks: [],
-      isRecurring: structured.isRecurring,
-      recurringType: structured.isRecurring ? structured.recurringType : null,
-      recurringInterval: structured.recurringInterval,
-      isBacklog: false,
-      isCompleted: false,
-    };
+    const body = taskFromStructured(structured, null);
     const created = await me.call('POST', '/api/tasks', body);
     expect(created.status).toBe(201);
     const task = taskSchema.parse(created.json());

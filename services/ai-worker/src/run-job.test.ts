@@ -1,22 +1,11 @@
 import { z } from 'zod';
-import { STRUCTURE_TASK_JOB, type StructuredTask } from '@daybook/shared';
+import { STRUCTURE_TASK_JOB, titleOnlyTask, type StructuredTask } from '@daybook/shared';
 import { InvalidJobPayloadError, runJob } from './run-job';
 
 /** The contract around every handler, on both transports (the BullMQ worker and the api without Redis). */
 
 const payload = { input: 'Send invoice', now: '2026-03-06T15:00:00.000Z', timezone: 'Europe/Berlin', clients: [], timeIncrements: [] };
-const result: StructuredTask = {
-  title: 'Send invoice',
-  description: '',
-  clientName: null,
-  priority: 'high',
-  dueDate: null,
-  dueTime: null,
-  estimatedTime: null,
-  isRecurring: false,
-  recurringType: null,
-  recurringInterval: 1,
-};
+const result: StructuredTask = { ...titleOnlyTask('Send invoice'), priority: 'high' };
 
 it('hands the handler the parsed payload and its context, and answers the parsed result', async () => {
   const signal = new AbortController().signal;

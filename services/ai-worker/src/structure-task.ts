@@ -1,8 +1,7 @@
-import { structuredTaskSchema, TASK_TITLE_MAX, type StructuredTask } from '@daybook/shared';
+import { structuredTaskSchema, TASK_TITLE_MAX, titleOnlyTask, type StructuredTask } from '@daybook/shared';
 import type { Logger } from './log';
 import { normalizeModelAnswer } from './providers/model-output';
 import type { StructureProvider, StructureRequest } from './providers/provider';
-import { TITLE_ONLY } from './providers/rules/rules';
 import { structureRequestWithRules } from './providers/rules/rules.provider';
 
 export type Fallback = 'rules' | 'none';
@@ -47,7 +46,7 @@ export function rulesOrPlain(request: StructureRequest): StructuredTask {
     return structuredTaskSchema.parse(structureRequestWithRules(request));
   } catch {
     const title = request.input.replace(/\s+/gu, ' ').trim().slice(0, TASK_TITLE_MAX) || 'Task';
-    return { ...TITLE_ONLY, title };
+    return titleOnlyTask(title);
   }
 }
 

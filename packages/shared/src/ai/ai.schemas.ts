@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { text } from '../common';
 import { requiredText } from '../fields';
-import { prioritySchema } from '../tasks/priority';
-import { recurringIntervalSchema, recurringTypeSchema } from '../tasks/recurrence';
-import { ESTIMATED_TIME_MAX, RECURRING_TYPE_REQUIRED, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '../tasks/tasks.schemas';
+import { DEFAULT_PRIORITY, prioritySchema } from '../tasks/priority';
+import { DEFAULT_RECURRING_INTERVAL, recurringIntervalSchema, recurringTypeSchema } from '../tasks/recurrence';
+import { ESTIMATED_TIME_MAX, RECURRING_TYPE_REQUIRED, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, type TaskCreateInput } from '../tasks/tasks.schemas';
 import { calendarDateSchema, timeOfDaySchema } from '../time/time.schemas';
 
 export const AI_INPUT_MAX = 2_000;
@@ -48,3 +48,39 @@ export const structuredTaskSchema = z
     path: ['recurringType'],
   });
 export type StructuredTask = z.infer<typeof structuredTaskSchema>;
+
+/** A structured task with nothing read from its text but the title: every other field at its default. */
+export const titleOnlyTask = (title: string): StructuredTask => ({
+  title,
+  description: '',
+  clientName: null,
+  priority: DEFAULT_PRIORITY,
+  dueDate: null,
+  dueTime: null,
+  estimatedTime: null,
+  isRecurring: false,
+  recurringType: null,
+  recurringInterval: DEFAULT_RECURRING_INTERVAL,
+});
+
+/**
+ * The task a structured text creates (spec §3): an empty description is none, a time only with a date,
+ * a recurrence type only when recurring; the client is the caller's match of `clientName` to the user's
+ * own clients (or none).
+ */
+export const taskFromStructured = (structured: StructuredTask, clientId: string | null): TaskCreateInput => ({
+  title: structured.title,
+  description: structured.description.trim() === '' ? null : structured.description,
+  clientId,
+  priority: structured.priority,
+  status: 'todo',
+  dueDate: structured.dueDate,
+  dueTime: structured.dueDate ? structured.dueTime : null,
+  estimatedTime: structured.estimatedTime,
+  documentLinks: [],
+  isRecurring: structured.isRecurring,
+  recurringType: structured.isRecurring ? structured.recurringType : null,
+  recurringInterval: structured.recurringInterval,
+  isBacklog: false,
+  isCompleted: false,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { structuredTaskSchema, structureTaskBodySchema } from './ai.schemas';
+import { structuredTaskSchema, structureTaskBodySchema, taskFromStructured, titleOnlyTask } from './ai.schemas';
+import { taskCreateBodySchema } from '../tasks/tasks.schemas';
 import { JOB_NAMES, JOBS, parseJobResult, STRUCTURE_TASK_JOB, STRUCTURE_TASK_JOB_OPTIONS, structureTaskJobDataSchema, structureTaskJobResultSchema } from './queue';
 
 const result = {
@@ -78,5 +79,17 @@ describe('the job registry', () => {
   it('checks a result against the job’s schema', () => {
     expect(parseJobResult(STRUCTURE_TASK_JOB, { ...result, title: ' Send invoice ' }).title).toBe('Send invoice');
     expect(() => parseJobResult(STRUCTURE_TASK_JOB, { ...result, priority: 'whenever' })).toThrow(z.ZodError);
+  });
+});
+
+describe('the task a structured text creates', () => {
+  it('keeps what was read and leaves the rest at the defaults of a new task', () => {
+    const task = taskFromStructured({ ...titleOnlyTask('Call Acme'), priority: 'urgent', dueDate: '2026-03-10', dueTime: '15:00', estimatedTime: '30min' }, '00000000-0000-4000-8000-000000000001');
+    expect(taskCreateBodySchema.parse(task)).toMatchObject({ title: 'Call Acme', clientId: '00000000-0000-4000-8000-000000000001', priority: 'urgent', status: 'todo', dueDate: '2026-03-10', dueTime: '15:00', estimatedTime: '30min', description: null });
+  });
+
+  it('drops a time without a date and a recurrence type on a task that does not recur', () => {
+    const task = taskFromStructured({ ...titleOnlyTask('Water plants'), description: 'the big ones', dueTime: '09:00', recurringType: 'weekly' }, null);
+    expect(task).toMatchObject({ description: 'the big ones', dueDate: null, dueTime: null, isRecurring: false, recurringType: null });
   });
 });

@@ -1,4 +1,4 @@
-import { STRUCTURE_TASK_JOB, type StructuredTask, type StructureTaskJobData } from '@daybook/shared';
+import { STRUCTURE_TASK_JOB, type StructuredTask, type StructureTaskJobData, titleOnlyTask } from '@daybook/shared';
 import type { JobContext } from '@daybook/ai-worker';
 import { createLogger } from '../logger';
 import { createInProcessRunner, type InProcessRunnerOptions } from './in-process.runner';
@@ -7,18 +7,7 @@ import { JobError, type JobRunner } from './job-runner';
 /** The in-process transport (no REDIS_URL) with a handler the test holds and releases. */
 
 const PAYLOAD: StructureTaskJobData = { input: 'Call Acme tomorrow', now: '2026-03-09T10:00:00.000Z', timezone: 'Europe/Paris', clients: [], timeIncrements: [] };
-const answer = (title: string): StructuredTask => ({
-  title,
-  description: '',
-  clientName: null,
-  priority: 'medium',
-  dueDate: null,
-  dueTime: null,
-  estimatedTime: null,
-  isRecurring: false,
-  recurringType: null,
-  recurringInterval: 1,
-});
+const answer = (title: string): StructuredTask => titleOnlyTask(title);
 
 /** A handler that holds every call until released, and remembers what it saw. */
 function heldHandler() {

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import net from 'node:net';
 import { Redis } from 'ioredis';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { StructureTaskJobData, StructuredTask } from '@daybook/shared';
+import { titleOnlyTask, type StructureTaskJobData, type StructuredTask } from '@daybook/shared';
 import { createApp } from '../app';
 import { parseEnv } from '../config/env';
 import { createLogger } from '../logger';
@@ -220,18 +220,7 @@ describe('POST /api/ai/structure-task per user', () => {
     assistant.mostRunning = Math.max(assistant.mostRunning, assistant.running);
     try {
       if (data.input.startsWith('hold')) await new Promise<void>((resolve) => assistant.held.push(resolve));
-      return {
-        title: data.input,
-        description: '',
-        clientName: null,
-        priority: 'medium',
-        dueDate: null,
-        dueTime: null,
-        estimatedTime: null,
-        isRecurring: false,
-        recurringType: null,
-        recurringInterval: 1,
-      };
+      return titleOnlyTask(data.input);
     } finally {
       assistant.running -= 1;
     }

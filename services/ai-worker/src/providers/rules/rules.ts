@@ -3,6 +3,7 @@ import {
   addDays,
   DEFAULT_PRIORITY,
   DEFAULT_RECURRING_INTERVAL,
+  titleOnlyTask,
   estimateAsTimeIncrement,
   nextRecurrenceDate,
   TASK_DESCRIPTION_MAX,
@@ -49,18 +50,6 @@ type DateValue = Extract<HitValue, { field: 'date' }>;
 type TimeValue = Extract<HitValue, { field: 'time' }>;
 type RecurrenceValue = Extract<HitValue, { field: 'recurrence' }>;
 
-/** A task with nothing read from its text but the title: every other field at its default. */
-export const TITLE_ONLY: Omit<StructuredTask, 'title'> = {
-  description: '',
-  clientName: null,
-  priority: DEFAULT_PRIORITY,
-  dueDate: null,
-  dueTime: null,
-  estimatedTime: null,
-  isRecurring: false,
-  recurringType: null,
-  recurringInterval: DEFAULT_RECURRING_INTERVAL,
-};
 
 /** A segment with nothing but fields and filler words ("URGENT:", "Every other Friday:", "Reminder:"). */
 const MARKER_ONLY = /^[\s\p{P}\p{S}]*(?:(?:reminder|note|todo|to-?do|task|fyi|ps|hey|hi|ok(?:ay)?|so|please|quick(?:\s+one)?|asap)[\s\p{P}\p{S}]*)*$/iu;
@@ -178,7 +167,7 @@ function schedule(
 export function structureWithRules(request: RulesInput): StructuredTask {
   const input = request.input.normalize('NFC').replace(/\r\n?/gu, '\n').trim();
   const literal = literalTitle(input);
-  if (literal !== null) return { ...TITLE_ONLY, title: clip(literal, TASK_TITLE_MAX) || clip(input, TASK_TITLE_MAX) };
+  if (literal !== null) return titleOnlyTask(clip(literal, TASK_TITLE_MAX) || clip(input, TASK_TITLE_MAX));
 
   const ctx = createRuleContext(request.now, request.timezone);
   const s = new Scanner(input);

@@ -1,4 +1,4 @@
-import { AI_CLIENT_NAME_MAX, ESTIMATED_TIME_MAX, type StructuredTask, type StructureTaskJobData } from '@daybook/shared';
+import { AI_CLIENT_NAME_MAX, ESTIMATED_TIME_MAX, type StructuredTask, type StructureTaskJobData, titleOnlyTask } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { createInProcessRunner } from '../../jobs/in-process.runner';
 import { JobError } from '../../jobs/job-runner';
@@ -9,18 +9,7 @@ import { aiService } from './ai.service';
 
 const anna: Actor = { id: 'anna', username: 'anna', role: 'user', timezone: 'Europe/Paris', enableDelegation: false };
 const NOW = new Date('2026-03-09T10:00:00.000Z');
-const ANSWER: StructuredTask = {
-  title: 'Call Acme',
-  description: '',
-  clientName: null,
-  priority: 'medium',
-  dueDate: null,
-  dueTime: null,
-  estimatedTime: null,
-  isRecurring: false,
-  recurringType: null,
-  recurringInterval: 1,
-};
+const ANSWER: StructuredTask = titleOnlyTask('Call Acme');
 
 function serviceWith(worker: (data: StructureTaskJobData) => Promise<StructuredTask>) {
   const jobs: StructureTaskJobData[] = [];

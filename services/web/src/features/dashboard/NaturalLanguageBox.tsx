@@ -6,7 +6,7 @@ import InputBase from '@mui/material/InputBase';
 import MicIcon from '@mui/icons-material/Mic';
 import StopIcon from '@mui/icons-material/Stop';
 import SendIcon from '@mui/icons-material/ArrowUpward';
-import { AI_MAX_CLIENTS, AI_MAX_TIME_INCREMENTS, findClientByName, type Task } from '@daybook/shared';
+import { AI_MAX_CLIENTS, AI_MAX_TIME_INCREMENTS, findClientByName, taskFromStructured, type Task } from '@daybook/shared';
 import { useStructureTaskMutation } from '../../api/aiApi';
 import { refusalMessage } from '../../api/apiError';
 import { useGetClientsQuery } from '../../api/clientsApi';
@@ -57,23 +57,9 @@ export function NaturalLanguageBox({ onOpenTask }: { onOpenTask: (task: Task) =>
         return;
       }
       try {
-        const task = await createTask({
-          title: structured.title,
-          description: structured.description.trim() === '' ? null : structured.description,
-          // Matched to the user's clients ignoring case; no match leaves the task without a client (spec §5).
-          clientId: findClientByName(clients.data ?? [], structured.clientName)?.id ?? null,
-          priority: structured.priority,
-          status: 'todo',
-          dueDate: structured.dueDate,
-          dueTime: structured.dueDate ? structured.dueTime : null,
-          estimatedTime: structured.estimatedTime,
-          documentLinks: [],
-          isRecurring: structured.isRecurring,
-          recurringType: structured.isRecurring ? structured.recurringType : null,
-          recurringInterval: structured.recurringInterval,
-          isBacklog: false,
-          isCompleted: false,
-        }).unwrap();
+        // Matched to the user's clients ignoring case; no match leaves the task without a client (spec §5).
+        const clientId = findClientByName(clients.data ?? [], structured.clientName)?.id ?? null;
+        const task = await createTask(taskFromStructured(structured, clientId)).unwrap();
         setText('');
         setFlash(true);
         vibrate('success');
