@@ -173,6 +173,18 @@ describe('no DATABASE_URL: the embedded PostgreSQL', () => {
     expect(await api.exited).toEqual({ code: 0, signal: null });
   });
 
+  it('stops cleanly even when its server died while the api ran', async () => {
+    const api = startApi({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitForLine(api, 'api listening');
+    const pid = postmasterPid();
+    process.kill(pid, 'SIGKILL');
+    await untilDead(pid);
+    const stopping = Date.now();
+    api.child.kill('SIGINT');
+    expect(await api.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - stopping).toBeLessThan(8_000); // not the 10 s stop timeout
+  });
+
   it('after a crash that left its server running, says so in one line; once that server is gone it starts again', async () => {
     const crashed = startApi({ DATA_DIR: dataDir, PORT: String(port) });
     await waitForLine(crashed, 'api listening');

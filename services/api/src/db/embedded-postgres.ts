@@ -187,12 +187,16 @@ export async function startEmbeddedPostgres({ dataDir, logger, durable = true }:
     // However the process ends without stop() (an uncaught error, process.exit), the server is told to
     // stop too (SIGINT: a fast shutdown it completes on its own), so the next start finds no server in the way.
     const postmasterPid = Number((await readFile(path.join(pgData, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    const stopOnExit = () => {
+    const running = () => {
       try {
-        process.kill(postmasterPid, 'SIGINT');
+        process.kill(postmasterPid, 0);
+        return true;
       } catch {
-        // already gone
+        return false;
       }
+    };
+    const stopOnExit = () => {
+      if (running()) process.kill(postmasterPid, 'SIGINT');
     };
     process.once('exit', stopOnExit);
     return {
@@ -200,7 +204,8 @@ export async function startEmbeddedPostgres({ dataDir, logger, durable = true }:
       dataDir: pgData,
       async stop() {
         process.off('exit', stopOnExit);
-        await server.stop();
+        // The library waits for its child's exit event, which never comes for a server already gone.
+        if (running()) await server.stop();
         logger.info('embedded PostgreSQL stopped');
       },
     };
