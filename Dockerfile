@@ -9,7 +9,7 @@
 # Stages:
 #   manifests          the lockfile and every workspace's package.json (nothing else)
 #   deps               every dependency, dev tools included, exactly as locked (npm ci)
-#   build              compiles @daybook/shared, the api and the worker (tsc) and the web app (vite)
+#   build              compiles @daybook/shared, @daybook/nl, the api and the worker (tsc) and the web app (vite)
 #   api-deps           production dependencies of the api only
 #   ai-worker-deps     production dependencies of the worker only
 #   node-runtime       Node 22 without npm/yarn/corepack, plus the health-check script
@@ -25,6 +25,7 @@ FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/shared/package.json packages/shared/
+COPY packages/nl/package.json packages/nl/
 COPY services/api/package.json services/api/
 COPY services/ai-worker/package.json services/ai-worker/
 COPY services/web/package.json services/web/
@@ -51,12 +52,13 @@ FROM deps AS build
 COPY tsconfig.base.json ./
 COPY scripts/build.mjs scripts/
 COPY packages/shared packages/shared
+COPY packages/nl packages/nl
 COPY services/api services/api
 COPY services/ai-worker services/ai-worker
 COPY services/web services/web
 # Type declarations and the web app's source maps are not needed at run time.
 RUN npm run build \
- && find packages/shared/dist services/api/dist services/ai-worker/dist -name '*.d.ts' -delete \
+ && find packages/shared/dist packages/nl/dist services/api/dist services/ai-worker/dist -name '*.d.ts' -delete \
  && find services/web/dist -name '*.map' -delete
 
 # ------------------------------------------------------------------ node runtime base
@@ -80,6 +82,8 @@ COPY --from=api-deps /app/node_modules node_modules
 COPY --from=api-deps /app/services/api/node_modules services/api/node_modules
 COPY packages/shared/package.json packages/shared/
 COPY --from=build /app/packages/shared/dist packages/shared/dist
+COPY packages/nl/package.json packages/nl/
+COPY --from=build /app/packages/nl/dist packages/nl/dist
 # The job handlers, which the api calls itself when REDIS_URL is unset (DECISIONS 25).
 COPY services/ai-worker/package.json services/ai-worker/
 COPY --from=build /app/services/ai-worker/dist services/ai-worker/dist
@@ -100,6 +104,8 @@ COPY --from=ai-worker-deps /app/node_modules node_modules
 COPY --from=ai-worker-deps /app/services/ai-worker/node_modules services/ai-worker/node_modules
 COPY packages/shared/package.json packages/shared/
 COPY --from=build /app/packages/shared/dist packages/shared/dist
+COPY packages/nl/package.json packages/nl/
+COPY --from=build /app/packages/nl/dist packages/nl/dist
 COPY services/ai-worker/package.json services/ai-worker/
 COPY --from=build /app/services/ai-worker/dist services/ai-worker/dist
 USER node

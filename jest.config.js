@@ -1,10 +1,14 @@
 // One jest run for every workspace: pure units (*.test.ts) and integration tests (*.int.test.ts)
-// against the real Postgres and Redis. TypeScript is compiled by swc; @daybook/shared and @daybook/ai-worker are read from source.
+// against the real Postgres and Redis. TypeScript is compiled by swc; the workspaces (@daybook/*) are read from source.
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
 
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
-  moduleNameMapper: { '^@daybook/shared$': '<rootDir>/packages/shared/src/index.ts', '^@daybook/ai-worker$': '<rootDir>/services/ai-worker/src/index.ts' },
+  moduleNameMapper: {
+    '^@daybook/shared$': '<rootDir>/packages/shared/src/index.ts',
+    '^@daybook/nl$': '<rootDir>/packages/nl/src/index.ts',
+    '^@daybook/ai-worker$': '<rootDir>/services/ai-worker/src/index.ts',
+  },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
@@ -17,6 +21,7 @@ module.exports = {
   globalTeardown: '<rootDir>/jest.global-teardown.js',
   projects: [
     { ...common, displayName: 'shared', rootDir: __dirname, roots: ['<rootDir>/packages/shared/src'], testEnvironment: 'node' },
+    { ...common, displayName: 'nl', rootDir: __dirname, roots: ['<rootDir>/packages/nl/src'], testEnvironment: 'node' },
     { ...common, displayName: 'api', rootDir: __dirname, roots: ['<rootDir>/services/api/src'], testEnvironment: 'node' },
     { ...common, displayName: 'ai-worker', rootDir: __dirname, roots: ['<rootDir>/services/ai-worker/src'], testEnvironment: 'node' },
     {

@@ -170,7 +170,7 @@ describe('Dockerfile runtime stages get nothing they do not run', () => {
   });
 
   it('compiles without tests (the build configs exclude them, .dockerignore keeps them out)', () => {
-    for (const workspace of ['services/api', 'services/ai-worker', 'packages/shared']) {
+    for (const workspace of ['services/api', 'services/ai-worker', 'packages/shared', 'packages/nl']) {
       const config = JSON.parse(readFileSync(repoPath(workspace, 'tsconfig.build.json'), 'utf8')) as { exclude?: string[] };
       expect(config.exclude).toContain('src/**/*.test.ts');
     }

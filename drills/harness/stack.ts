@@ -16,8 +16,8 @@ export const repoRoot = path.resolve(__dirname, '..', '..');
 export const logDir = path.join(repoRoot, 'drills', '.logs');
 
 const BUILDS = {
-  api: { main: path.join(repoRoot, 'services', 'api', 'dist', 'main.js'), sources: ['services/api/src', 'packages/shared/src'] },
-  worker: { main: path.join(repoRoot, 'services', 'ai-worker', 'dist', 'main.js'), sources: ['services/ai-worker/src', 'packages/shared/src'] },
+  api: { main: path.join(repoRoot, 'services', 'api', 'dist', 'main.js'), sources: ['services/api/src', 'packages/shared/src', 'packages/nl/src'] },
+  worker: { main: path.join(repoRoot, 'services', 'ai-worker', 'dist', 'main.js'), sources: ['services/ai-worker/src', 'packages/shared/src', 'packages/nl/src'] },
 };
 
 /** The newest mtime of the non-test TypeScript under `dir`. */

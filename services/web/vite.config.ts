@@ -50,8 +50,11 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    // The web compiles @daybook/shared from source (no build of the shared package needed).
-    alias: { '@daybook/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)) },
+    // The web compiles @daybook/shared and @daybook/nl from source (no build of those packages needed).
+    alias: {
+      '@daybook/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),
+      '@daybook/nl': fileURLToPath(new URL('../../packages/nl/src/index.ts', import.meta.url)),
+    },
   },
   server: {
     // `npm run dev` serves the whole app on :3000; `vite` (hot reload) forwards /api there.
@@ -66,7 +69,7 @@ export default defineConfig({
     rolldownOptions: {
       // @daybook/shared has no side effects (see build/pure-shared-constants.ts): a screen takes only the
       // modules it uses from its barrel, not every schema of the package.
-      treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }] },
+      treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/](shared|nl)[\\/]src[\\/]/, sideEffects: false }] },
       experimental: { lazyBarrel: true },
       // zod in a chunk of its own: only the forms that validate with it (sign-in, task dialog) load it.
       output: { codeSplitting: { groups: [

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 /** The worker process: how it starts, and what it logs while its Redis comes and goes. */
 
-const run = ['-r', path.join(__dirname, 'test/register-ts.cjs'), path.join(__dirname, 'main.ts')];
+const run = ['-r', path.join(__dirname, '../../../scripts/test/register-ts.cjs'), path.join(__dirname, 'main.ts')];
 const { PATH, HOME } = process.env;
 
 it('exits with one line naming REDIS_URL when it is not set', () => {

@@ -2,7 +2,7 @@ import { structuredTaskSchema, TASK_TITLE_MAX, titleOnlyTask, type StructuredTas
 import type { Logger } from './log';
 import { normalizeModelAnswer } from './providers/model-output';
 import type { StructureProvider, StructureRequest } from './providers/provider';
-import { structureRequestWithRules } from './providers/rules/rules.provider';
+import { structureRequestWithRules } from './providers/rules.provider';
 
 export type Fallback = 'rules' | 'none';
 

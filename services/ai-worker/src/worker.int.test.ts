@@ -116,7 +116,7 @@ describe('structure-task worker on a real Redis', () => {
     let rescuer: ReturnType<typeof startWorker> | undefined;
     try {
       // A worker in its own process takes the job with a short lock and is killed while holding it.
-      child = spawn(process.execPath, ['-r', path.join(__dirname, 'test/register-ts.cjs'), path.join(__dirname, 'test/crash-worker.ts')], {
+      child = spawn(process.execPath, ['-r', path.join(__dirname, '../../../scripts/test/register-ts.cjs'), path.join(__dirname, 'test/crash-worker.ts')], {
         env: { ...process.env, REDIS_URL: testRedisUrl(), PREFIX: prefix, LOCK_MS: '1000', STALLED_MS: '300' },
         stdio: ['ignore', 'pipe', 'inherit'],
       });

@@ -18,7 +18,7 @@ interface PgClient {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Client } = require('pg') as { Client: new (config: { connectionString: string }) => PgClient };
 
-const registerTs = path.resolve(__dirname, '..', '..', 'ai-worker', 'src', 'test', 'register-ts.cjs');
+const registerTs = path.resolve(__dirname, '..', '..', '..', 'scripts', 'test', 'register-ts.cjs');
 const apiMain = path.join(__dirname, 'main.ts');
 
 interface LogLine {

@@ -14,7 +14,7 @@ import { EnvError, parseEnv } from '../config/env';
 import { createLogger } from '../log';
 import { createProvider } from '../providers';
 import { structureTask } from '../structure-task';
-import { parseCases, requestFromCase } from './cases';
+import { parseCases, requestFromCase } from '@daybook/nl';
 
 interface Args {
   cases: string;
@@ -54,7 +54,8 @@ async function main(): Promise<void> {
     while (next < cases.length) {
       const index = next++;
       const c = cases[index]!;
-      const outcome = await structureTask(requestFromCase(c), { provider, fallback: env.AI_FALLBACK, timeoutMs: env.AI_TIMEOUT_MS, log }).catch(
+      const request = requestFromCase(c);
+      const outcome = await structureTask({ ...request, now: request.now.toISOString() }, { provider, fallback: env.AI_FALLBACK, timeoutMs: env.AI_TIMEOUT_MS, log }).catch(
         (error: unknown) => {
           log.error('case failed', { id: c.id, error: error instanceof Error ? error.message : String(error) });
           return null;

@@ -1,6 +1,6 @@
 import { weekdayNameOf } from '@daybook/shared';
 import type { StructureRequest } from '../providers/provider';
-import { createRuleContext } from '../providers/rules/context';
+import { createRuleContext } from '@daybook/nl';
 
 /**
  * The prompt of the model providers. The model gets the user's clients, time increments, the current

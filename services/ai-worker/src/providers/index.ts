@@ -2,10 +2,10 @@ import type { AiProviderName, WorkerEnv } from '../config/env';
 import { createOllamaProvider } from './ollama.provider';
 import { createOpenAiProvider } from './openai.provider';
 import type { StructureProvider } from './provider';
-import { rulesProvider } from './rules/rules.provider';
+import { rulesProvider } from './rules.provider';
 
 export type { StructureProvider, StructureRequest } from './provider';
-export { rulesProvider } from './rules/rules.provider';
+export { rulesProvider } from './rules.provider';
 
 /** The registry (ARCHITECTURE convention 9): one factory per AI_PROVIDER value. */
 export const PROVIDERS: Record<AiProviderName, (env: WorkerEnv) => StructureProvider> = {

@@ -17,8 +17,7 @@ import {
   type TaskDue,
 } from '@daybook/shared';
 import type { StructureRequest } from './provider';
-import { canonicalClientName } from './rules/clients';
-import { createRuleContext } from './rules/context';
+import { canonicalClientName, createRuleContext } from '@daybook/nl';
 
 /** Why a model's answer cannot be used; the worker then falls back to the rules. */
 export class UnusableModelOutputError extends Error {

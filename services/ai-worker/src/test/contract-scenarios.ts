@@ -1,15 +1,14 @@
 import { DEFAULT_TIME_INCREMENTS } from '@daybook/shared';
 import type { StructureRequest } from '../providers/provider';
-import { localToInstant } from '../providers/rules/context';
+import { localToInstant } from '@daybook/nl';
 import type { StubBehaviour } from './stub-llm';
-import { CLIENTS } from './rules-fixture';
 
 /** The request every provider contract scenario sends: Tuesday 2025-03-11 10:15 in Chicago. */
 export const CONTRACT_REQUEST: StructureRequest = {
   input: 'Call Globex tomorrow at 3pm about the renewal, 30 minutes',
   now: localToInstant('2025-03-11T10:15:00', 'America/Chicago').toISOString(),
   timezone: 'America/Chicago',
-  clients: CLIENTS,
+  clients: ['Acme Corp', 'Globex', 'Initech', 'Umbrella Health', 'Stark Industries', 'Wayne Enterprises'],
   timeIncrements: DEFAULT_TIME_INCREMENTS,
 };
 

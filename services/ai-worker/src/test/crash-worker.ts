@@ -1,6 +1,6 @@
 /**
  * A worker process that takes one job and never finishes it, to be killed mid-job by worker.int.test.ts.
- * Run with: node -r ./src/test/register-ts.cjs src/test/crash-worker.ts (env: REDIS_URL, PREFIX, LOCK_MS, STALLED_MS).
+ * Run with: node -r ../../scripts/test/register-ts.cjs src/test/crash-worker.ts (env: REDIS_URL, PREFIX, LOCK_MS, STALLED_MS).
  */
 import { Redis } from 'ioredis';
 import { STRUCTURE_TASK_JOB } from '@daybook/shared';

@@ -1,8 +1,8 @@
+import { structureWithRules } from '@daybook/nl';
 import type { StructuredTask } from '@daybook/shared';
-import type { StructureProvider, StructureRequest } from '../provider';
-import { structureWithRules } from './rules';
+import type { StructureProvider, StructureRequest } from './provider';
 
-/** The rules structurer on a provider request. */
+/** The rules structurer (@daybook/nl) on a provider request. */
 export function structureRequestWithRules(request: StructureRequest): StructuredTask {
   return structureWithRules({
     input: request.input,

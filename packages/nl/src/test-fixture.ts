@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_INCREMENTS, type StructuredTask, type TimeIncrementChoice } from '@daybook/shared';
-import { localToInstant } from '../providers/rules/context';
-import { structureWithRules } from '../providers/rules/rules';
+import { localToInstant } from './context';
+import { structureWithRules } from './rules';
 
 /** The clients of the "own" development cases. */
 export const CLIENTS = ['Acme Corp', 'Globex', 'Initech', 'Umbrella Health', 'Stark Industries', 'Wayne Enterprises'];

@@ -1,4 +1,3 @@
-import * as chrono from 'chrono-node';
 import {
   addDays,
   DEFAULT_PRIORITY,
@@ -8,14 +7,13 @@ import {
   nextRecurrenceDate,
   TASK_DESCRIPTION_MAX,
   TASK_TITLE_MAX,
-  utcOffsetMinutes,
   type Priority,
   type RecurringType,
   type StructuredTask,
   type TimeIncrementChoice,
 } from '@daybook/shared';
-import { findClientInText, recognizeClientMarkup, recognizeLeadingClient } from './clients';
-import { createRuleContext, exactDate, upcomingMonthDay, type RuleContext } from './context';
+import { findClientInText, recognizeClientMarkup, recognizeLeadingClient, type ClientMatch } from './clients';
+import { createRuleContext, type RuleContext } from './context';
 import {
   recognizeIsoDates,
   recognizeMonthDates,
@@ -28,7 +26,6 @@ import {
 } from './dates';
 import { recognizeEstimates } from './estimate';
 import { hhmm } from './helpers';
-import { MONTH, WB, WE } from './lexicon';
 import { recognizePriority } from './priority';
 import { literalTitle, protectLiterals } from './protect';
 import { recognizeRecurrence } from './recurrence';
@@ -42,8 +39,26 @@ export interface RulesInput {
   /** The instant the user submitted. */
   now: Date;
   timezone: string;
+  /** The user's client names, canonical spelling. */
   clients: readonly string[];
   timeIncrements: readonly TimeIncrementChoice[];
+  /** Names the user calls a client by (learned from corrections, DECISIONS 28). */
+  aliases?: readonly ClientAlias[];
+  /** The user's usual estimates for kinds of work (learned from corrections, DECISIONS 28). */
+  habits?: readonly EstimateHabit[];
+}
+
+export interface ClientAlias {
+  alias: string;
+  /** The client's canonical name (one of `clients`). */
+  client: string;
+}
+
+export interface EstimateHabit {
+  /** `taskKind` of a title. */
+  kind: string;
+  /** A time-increment value such as '30min'. */
+  estimatedTime: string;
 }
 
 type DateValue = Extract<HitValue, { field: 'date' }>;
@@ -59,37 +74,6 @@ function clip(text: string, max: number): string {
   const cut = text.slice(0, max);
   const space = cut.lastIndexOf(' ');
   return (space > max * 0.6 ? cut.slice(0, space) : cut).trim();
-}
-
-const MONTH_NAME = new RegExp(`${WB}${MONTH}${WE}`, 'iu');
-
-/** Month-day dates in forms the recognisers above do not know, found by chrono in the zone's offset. */
-function chronoFallback(s: Scanner, ctx: RuleContext): void {
-  const view = s.view().replace(/[\u0001\u0002]/gu, ' ');
-  if (!MONTH_NAME.test(view)) return; // only month-day forms are taken from chrono
-  const offset = utcOffsetMinutes(ctx.now, ctx.timezone);
-  let results: chrono.ParsedResult[];
-  try {
-    results = chrono.strict.parse(view, { instant: ctx.now, timezone: offset }, { forwardDate: true });
-  } catch {
-    return;
-  }
-  for (const result of results) {
-    const start = result.index;
-    const end = start + result.text.length;
-    const c = result.start;
-    if (!c.isCertain('month') || !c.isCertain('day') || !MONTH_NAME.test(result.text) || !s.isFree(start, end)) continue;
-    const month = c.get('month');
-    const day = c.get('day');
-    if (month === null || day === null) continue;
-    const year = c.isCertain('year') ? c.get('year') : null;
-    const date = year !== null ? exactDate(year, month, day) : upcomingMonthDay(ctx, month, day);
-    if (!date) continue;
-    const hour = c.isCertain('hour') ? c.get('hour') : null;
-    const minute = c.get('minute') ?? 0;
-    // chrono read the wall clock in a fixed offset; the components are the user's local values.
-    s.add(start, end, { field: 'date', date, ...(hour !== null ? { time: hhmm(hour, minute), fixedTime: true } : {}) });
-  }
 }
 
 function runRecognizers(s: Scanner, ctx: RuleContext, clients: readonly string[]): Segment[] {
@@ -109,7 +93,6 @@ function runRecognizers(s: Scanner, ctx: RuleContext, clients: readonly string[]
   recognizeEstimates(s, segments);
   recognizeOrdinalDays(s, ctx, segments);
   recognizeNumericDates(s, ctx, segments);
-  chronoFallback(s, ctx);
   return segments;
 }
 
@@ -165,12 +148,34 @@ function schedule(
  * increments → a structured task. Pure and synchronous; it never throws on odd text.
  */
 export function structureWithRules(request: RulesInput): StructuredTask {
-  const input = request.input.normalize('NFC').replace(/\r\n?/gu, '\n').trim();
+  return analyseWithRules(request).task;
+}
+
+/** What the rules read from a text: the task, and where in the text each field was found. */
+export interface RulesAnalysis {
+  task: StructuredTask;
+  /** The recognised fields in text order; offsets index `request.input` as given. */
+  hits: Hit[];
+  /** Client markup naming no client of the user's (`+Hooli`, `Hooli:`): the preview offers to create it. */
+  unknownClient: { name: string; start: number; end: number } | null;
+}
+
+export interface RulesOptions {
+  /** Ranges of the input that are plain words of the title, never read as fields (a preview chip the user removed). */
+  keepAsText?: ReadonlyArray<{ start: number; end: number }>;
+}
+
+/** `structureWithRules` with the positions of what it recognised (the live preview highlights them). */
+export function analyseWithRules(request: RulesInput, options: RulesOptions = {}): RulesAnalysis {
+  // Trimming and line-break clean-up keep offsets: only leading space is cut, and \r\n becomes " \n".
+  const lead = request.input.length - request.input.trimStart().length;
+  const input = request.input.normalize('NFC').replace(/\r\n/gu, ' \n').replace(/\r/gu, '\n').slice(lead).trimEnd();
   const literal = literalTitle(input);
-  if (literal !== null) return titleOnlyTask(clip(literal, TASK_TITLE_MAX) || clip(input, TASK_TITLE_MAX));
+  if (literal !== null) return { task: titleOnlyTask(clip(literal, TASK_TITLE_MAX) || clip(input, TASK_TITLE_MAX)), hits: [], unknownClient: null };
 
   const ctx = createRuleContext(request.now, request.timezone);
   const s = new Scanner(input);
+  for (const range of options.keepAsText ?? []) s.protect(Math.max(0, range.start - lead), Math.min(input.length, range.end - lead));
   const segments = runRecognizers(s, ctx, request.clients);
 
   // Which segments carry words (the title, the description) and which only fields ("URGENT:", "- tomorrow").
@@ -211,15 +216,19 @@ export function structureWithRules(request: RulesInput): StructuredTask {
   const recurrence = recurrences[0] ? { ...recurrences[0], ...(anchor ? { anchor } : {}), ...(part ? { part } : {}) } : undefined;
   const when = schedule(ctx, date, time, recurrence, partOnly?.part);
 
-  let clientName = first(hits, 'client')?.name ?? null;
-  if (clientName === null && titleSegment) clientName = findClientInText(s, request.clients, titleSegment.start, titleSegment.end)?.name ?? null;
-  if (clientName === null && descriptionRange) clientName = findClientInText(s, request.clients, descriptionRange[0], descriptionRange[1])?.name ?? null;
-  if (clientName === null) {
-    for (const seg of segments) {
-      clientName = findClientInText(s, request.clients, seg.start, seg.end)?.name ?? null;
-      if (clientName !== null) break;
+  // A client named as a word of the sentence ("Call Acme about …") stays in the title.
+  let namedClient: ClientMatch | null = null;
+  if (first(hits, 'client') === undefined) {
+    const ranges: Array<[number, number]> = [];
+    if (titleSegment) ranges.push([titleSegment.start, titleSegment.end]);
+    if (descriptionRange) ranges.push(descriptionRange);
+    ranges.push(...segments.map((seg): [number, number] => [seg.start, seg.end]));
+    for (const [from, to] of ranges) {
+      namedClient = findClientInText(s, request.clients, from, to);
+      if (namedClient !== null) break;
     }
   }
+  const clientName = first(hits, 'client')?.name ?? namedClient?.name ?? null;
 
   const estimate = first(hits, 'estimate');
   let title = '';
@@ -253,7 +262,7 @@ export function structureWithRules(request: RulesInput): StructuredTask {
   }
   description = clip(description, TASK_DESCRIPTION_MAX);
 
-  return {
+  const task: StructuredTask = {
     title,
     description,
     clientName,
@@ -265,4 +274,8 @@ export function structureWithRules(request: RulesInput): StructuredTask {
     recurringType: when.recurringType,
     recurringInterval: when.recurringInterval,
   };
+  const found: Hit[] = s.hits.filter((hit) => hit.value.field !== 'filler');
+  if (namedClient) found.push({ start: namedClient.start, end: namedClient.end, value: { field: 'client', name: namedClient.name }, keep: true });
+  const shifted = found.map((hit) => ({ ...hit, start: hit.start + lead, end: hit.end + lead }));
+  return { task, hits: shifted.sort((a, b) => a.start - b.start), unknownClient: null };
 }

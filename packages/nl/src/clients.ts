@@ -90,7 +90,7 @@ export function recognizeLeadingClient(scanner: Scanner, segments: readonly Segm
   scanner.add(first.start + offset, first.start + offset + name.length, { field: 'client', name: client });
 }
 
-interface ClientMatch {
+export interface ClientMatch {
   name: string;
   start: number;
   end: number;

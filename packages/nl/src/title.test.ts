@@ -1,4 +1,4 @@
-import { rules } from '../../test/rules-fixture';
+import { rules } from './test-fixture';
 
 const parts = (input: string) => {
   const r = rules(input);

@@ -1,4 +1,4 @@
-import { rules } from '../../test/rules-fixture';
+import { rules } from './test-fixture';
 
 // Tuesday 2025-03-11 10:15 in Chicago.
 const rec = (input: string, now?: string) => {

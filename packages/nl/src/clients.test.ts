@@ -1,4 +1,4 @@
-import { rules } from '../../test/rules-fixture';
+import { rules } from './test-fixture';
 import { canonicalClientName, resolveClientName } from './clients';
 
 const client = (input: string, clients?: string[]) => {

@@ -1,6 +1,6 @@
 import { estimateUnit, formatEstimate, parseEstimateMinutes, timeIncrementValue, type TimeIncrementChoice } from '@daybook/shared';
-import type { StructureRequest } from '../providers/provider';
-import { localToInstant } from '../providers/rules/context';
+import { localToInstant } from '../context';
+import type { RulesInput } from '../rules';
 
 /** One line of a cases file in the format of the shared development corpus (`dev.jsonl`). */
 export interface EvalCase {
@@ -26,11 +26,11 @@ export function incrementFromLabel(label: string): TimeIncrementChoice {
   return { label, value: minutes !== null ? formatEstimate(minutes) : label };
 }
 
-/** The provider request a case describes. */
-export function requestFromCase(c: EvalCase): StructureRequest {
+/** The structurer input a case describes (`now` as the instant it names in the case's zone). */
+export function requestFromCase(c: EvalCase): RulesInput {
   return {
     input: c.input,
-    now: localToInstant(c.context.now, c.context.timezone).toISOString(),
+    now: localToInstant(c.context.now, c.context.timezone),
     timezone: c.context.timezone,
     clients: c.context.availableClients ?? [],
     timeIncrements: (c.context.availableTimeIncrements ?? []).map(incrementFromLabel),

@@ -1,14 +1,16 @@
 // Lets plain `node` run this workspace's TypeScript (test child processes, quick experiments):
-//   node -r ./src/test/register-ts.cjs src/some-file.ts
-// Compiles each .ts file with swc on load and maps @daybook/shared and @daybook/ai-worker to their sources, as jest does.
+//   node -r scripts/test/register-ts.cjs services/ai-worker/src/some-file.ts
+// Compiles each .ts file with swc on load and maps the workspaces (@daybook/*) to their sources, as jest does.
 const fs = require('node:fs');
 const path = require('node:path');
 const Module = require('node:module');
 const swc = require('@swc/core');
 
+const root = path.resolve(__dirname, '../..');
 const sources = {
-  '@daybook/shared': path.resolve(__dirname, '../../../../packages/shared/src/index.ts'),
-  '@daybook/ai-worker': path.resolve(__dirname, '../index.ts'),
+  '@daybook/shared': path.join(root, 'packages/shared/src/index.ts'),
+  '@daybook/nl': path.join(root, 'packages/nl/src/index.ts'),
+  '@daybook/ai-worker': path.join(root, 'services/ai-worker/src/index.ts'),
 };
 const originalResolve = Module._resolveFilename;
 Module._resolveFilename = function resolve(request, parent, ...rest) {

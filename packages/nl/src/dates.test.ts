@@ -1,4 +1,4 @@
-import { rules } from '../../test/rules-fixture';
+import { rules } from './test-fixture';
 
 // Tuesday 2025-03-11 10:15 in Chicago unless stated.
 const due = (input: string, now?: string, timezone?: string) => {

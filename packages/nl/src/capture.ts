@@ -1,0 +1,78 @@
+import type { StructuredTask, TimeIncrementChoice } from '@daybook/shared';
+import { analyseWithRules, type ClientAlias, type EstimateHabit, type RulesOptions } from './rules';
+import type { Field } from './scanner';
+
+/** One of the user's clients as the capture box knows it. */
+export interface CaptureClient {
+  id: string | null;
+  name: string;
+  /** Other names the user calls this client by (DECISIONS 28). */
+  aliases?: readonly string[];
+}
+
+/** Everything the structurer knows about the user, besides the text. */
+export interface CaptureContext {
+  /** The instant the user is typing. */
+  now: Date;
+  timezone: string;
+  clients: readonly CaptureClient[];
+  timeIncrements: readonly TimeIncrementChoice[];
+  habits?: readonly EstimateHabit[];
+}
+
+export type PieceField = Exclude<Field, 'filler'>;
+
+/** A recognised piece of the text: what the preview highlights in place and shows as a chip. */
+export interface Piece {
+  field: PieceField;
+  /** Offsets into the input as given. */
+  start: number;
+  end: number;
+}
+
+/** What Daybook understood from (a part of) the text: the task it would create and where each field came from. */
+export interface Proposal {
+  task: StructuredTask;
+  /** The id of `task.clientName` among the context's clients (null when none or the client has no id). */
+  clientId: string | null;
+  pieces: Piece[];
+  /** The part of the input this proposal was read from. */
+  start: number;
+  end: number;
+  /** Client markup naming no known client: the preview offers "create client". */
+  unknownClient: { name: string; start: number; end: number } | null;
+}
+
+export type CaptureOptions = RulesOptions;
+
+/** The id of a canonical client name among the context's clients. */
+export function clientIdOf(name: string | null, clients: readonly CaptureClient[]): string | null {
+  if (name === null) return null;
+  return clients.find((client) => client.name === name)?.id ?? null;
+}
+
+/** Reads one task from the text (the capture box's live preview and the rules provider). Pure; never throws on odd text. */
+export function capture(input: string, context: CaptureContext, options: CaptureOptions = {}): Proposal {
+  const aliases: ClientAlias[] = context.clients.flatMap((client) => (client.aliases ?? []).map((alias) => ({ alias, client: client.name })));
+  const analysis = analyseWithRules(
+    {
+      input,
+      now: context.now,
+      timezone: context.timezone,
+      clients: context.clients.map((client) => client.name),
+      timeIncrements: context.timeIncrements,
+      aliases,
+      habits: context.habits ?? [],
+    },
+    options,
+  );
+  const pieces = analysis.hits.flatMap((hit) => (hit.value.field === 'filler' ? [] : [{ field: hit.value.field, start: hit.start, end: hit.end }]));
+  return {
+    task: analysis.task,
+    clientId: clientIdOf(analysis.task.clientName, context.clients),
+    pieces,
+    start: 0,
+    end: input.length,
+    unknownClient: analysis.unknownClient,
+  };
+}
