@@ -7,10 +7,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { rmSync } from 'node:fs';
-import net from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
+import { freePort } from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const { writeNginxConfig } = require('../deploy/nginx/render.cjs');
@@ -19,19 +19,8 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** nginx with the shipped configuration in front of the api on `apiPort`, serving the built web app. */
-async function startNginx(root, apiPort) {
+export async function startNginx(root, apiPort) {
   const listenPort = await freePort();
   const { configPath, prefix } = writeNginxConfig({
     listenPort,

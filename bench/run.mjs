@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { load } from './load.mjs';
 import { measureFirstLoad } from './first-load.mjs';
+import { freshDatabase, waitForServer } from './support.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -37,27 +37,6 @@ function run(script, args, extraEnv) {
   });
 }
 
-async function waitFor(url) {
-  for (let i = 0; i < 120; i += 1) {
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function freshDatabase() {
-  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  await admin.connect();
-  await admin.query(`drop database if exists "${DATABASE}" with (force)`);
-  await admin.query(`create database "${DATABASE}"`);
-  await admin.end();
-}
-
 const CSRF = { 'x-daybook-csrf': '1' };
 
 async function signIn(username) {
@@ -82,14 +61,14 @@ async function bundlePerRoute() {
 
 async function main() {
   process.stderr.write(`[bench] seeding ${DATABASE} at full size...\n`);
-  await freshDatabase();
+  await freshDatabase(PG_URL, DATABASE);
   const seeded = JSON.parse(await run('services/api/dist/seed/cli.js', ['--users', '50', '--tasks', '1000', '--big-user-tasks', '10000'], { DATABASE_URL }));
   const common = { DATABASE_URL, REDIS_URL, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
   start('api', 'services/api/dist/main.js', { ...common, PORT: String(API_PORT), HOST: '127.0.0.1', LOGIN_MAX_FAILURES: '1000', AI_MAX_PER_MINUTE: '100000', HEAVY_READS_PER_MINUTE: '1000000', SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijkl' });
   start('ai-worker', 'services/ai-worker/dist/main.js', { ...common, AI_PROVIDER: 'rules' });
   start('baseline', 'bench/baseline.mjs', { DATABASE_URL, PORT: String(BASELINE_PORT) });
-  await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
-  await waitFor(`http://127.0.0.1:${BASELINE_PORT}/`);
+  await waitForServer(`http://127.0.0.1:${API_PORT}/api/health`);
+  await waitForServer(`http://127.0.0.1:${BASELINE_PORT}/`);
 
   const cookie = await signIn('seed-user-1');
   // Each connection is another signed-in user (seed-user-1, the 10,000-task user, is the first): one

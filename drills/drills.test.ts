@@ -40,10 +40,10 @@ const MODEL_FAULTS: Array<[string, StubBehaviour]> = [
 /** The api's default AI_REQUEST_TIMEOUT_MS: how long POST /api/ai/structure-task waits for the worker. */
 const API_AI_WAIT_MS = 10_000;
 
+/** The answer of POST /api/ai/structure-task (the parts the drills read). */
 interface Structured {
-  title: string;
-  dueDate: string | null;
-  dueTime: string | null;
+  task: { title: string; dueDate: string | null; dueTime: string | null };
+  readBy: 'model' | 'rules';
 }
 interface Task {
   id: string;
@@ -90,7 +90,7 @@ beforeAll(async () => {
   await stack.signIn();
   // The worker answers through the model stub once it has connected.
   const first = await eventually('first structure-task', () => structure(), (r) => r.status === 200, 20_000);
-  expect(first.body.title).toBe(MODEL_TITLE);
+  expect(first.body).toMatchObject({ readBy: 'model', task: { title: MODEL_TITLE } });
   console.log(`[drills] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s (logs in drills/.logs)`);
 }, 90_000);
 
@@ -135,7 +135,7 @@ describe('fault drills', () => {
     await healthy();
     // The api's queue and the worker reconnect by themselves: no restart of either.
     const resumed = await eventually('structure-task after Redis restart', () => structure(), (r) => r.status === 200, 20_000);
-    expect(resumed.body.title).toBe(MODEL_TITLE);
+    expect(resumed.body.task.title).toBe(MODEL_TITLE);
     expectStillRunning(apiPid, workerPid);
     console.log(`[drills] 1: structure-task answered 200 ${Date.now() - back} ms after Redis was back`);
   }, 60_000);
@@ -179,7 +179,7 @@ describe('fault drills', () => {
       // The new worker serves the next request as usual.
       const next = await structure();
       expect(next.status).toBe(200);
-      expect(next.body.title).toBe(MODEL_TITLE);
+      expect(next.body.task.title).toBe(MODEL_TITLE);
       console.log(`[drills] 2: the killed job completed ${recoveredMs} ms after the kill`);
     } finally {
       await events.close();
@@ -197,8 +197,8 @@ describe('fault drills', () => {
       expect(reply.status).toBe(200);
       // Answered by the worker's fallback (AI_TIMEOUT_MS 8 s) before the api stops waiting (10 s).
       expect(reply.ms).toBeLessThan(API_AI_WAIT_MS);
-      expect(reply.body).toMatchObject({ title: 'call Acme', dueTime: '15:00' });
-      expect(reply.body.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/u);
+      expect(reply.body).toMatchObject({ readBy: 'rules', task: { title: 'call Acme', dueTime: '15:00' } });
+      expect(reply.body.task.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/u);
       expect(stack.stub.requests.length).toBe(callsBefore + 1); // the model was asked, once (no retries)
     } finally {
       stack.stub.behave(MODEL_ANSWERS);
@@ -206,7 +206,7 @@ describe('fault drills', () => {
     // The same worker answers the next job with the model's answer.
     const next = await structure();
     expect(next.status).toBe(200);
-    expect(next.body.title).toBe(MODEL_TITLE);
+    expect(next.body.task.title).toBe(MODEL_TITLE);
     expectStillRunning(apiPid, workerPid);
   }, 30_000);
 

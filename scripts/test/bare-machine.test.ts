@@ -11,14 +11,12 @@ import path from 'node:path';
 import {
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
-  structuredTaskSchema,
+  structureTaskAnswerSchema,
   taskFromStructured,
   taskPageSchema,
   taskSchema,
-  timeIncrementListSchema,
   userSchema,
   type RegisterBody,
-  type StructureTaskBody,
 } from '@daybook/shared';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -187,14 +185,12 @@ describe('npm run dev on a bare machine', () => {
     expect(userSchema.parse(registered.json())).toMatchObject({ username: 'bare', role: 'admin', timezone: 'Europe/Madrid' });
     expect((await me.call('POST', '/api/login', { username: account.username, password: account.password })).status).toBe(200);
 
-    // What the natural-language box does (services/web/src/features/dashboard/NaturalLanguageBox.tsx).
-    const increments = timeIncrementListSchema.parse((await me.call('GET', '/api/time-increments')).json());
-    const ask: StructureTaskBody = { input: SENTENCE, availableClients: [], availableTimeIncrements: increments.map((i) => i.label) };
-    const structuring = await me.call('POST', '/api/ai/structure-task', ask);
+    // The structure-task job runs in the api's own process (no Redis); the web's box then saves the task.
+    const structuring = await me.call('POST', '/api/ai/structure-task', { input: SENTENCE });
     expect(structuring.status).toBe(200);
-    const structured = structuredTaskSchema.parse(structuring.json());
-    expect(structured).toMatchObject({ priority: 'high', dueTime: '15:00' });
-    const body = taskFromStructured(structured, null);
+    const answer = structureTaskAnswerSchema.parse(structuring.json());
+    expect(answer).toMatchObject({ readBy: 'rules', clientId: null, task: { priority: 'high', dueTime: '15:00' } });
+    const body = taskFromStructured(answer.task, answer.clientId);
     const created = await me.call('POST', '/api/tasks', body);
     expect(created.status).toBe(201);
     const task = taskSchema.parse(created.json());

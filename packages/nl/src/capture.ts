@@ -1,5 +1,6 @@
 import type { StructuredTask, TimeIncrementChoice } from '@daybook/shared';
-import { analyseWithRules, type ClientAlias, type EstimateHabit, type RulesOptions } from './rules';
+import { analyseManyWithRules, type TaskReading } from './multi';
+import { analyseWithRules, type ClientAlias, type EstimateHabit, type RulesInput, type RulesOptions } from './rules';
 import type { Field } from './scanner';
 
 /** One of the user's clients as the capture box knows it. */
@@ -53,26 +54,40 @@ export function clientIdOf(name: string | null, clients: readonly CaptureClient[
 
 /** Reads one task from the text (the capture box's live preview and the rules provider). Pure; never throws on odd text. */
 export function capture(input: string, context: CaptureContext, options: CaptureOptions = {}): Proposal {
+  return proposalOf({ ...analyseWithRules(requestOf(input, context), options), start: 0, end: input.length }, context);
+}
+
+/** The rules' input for a text typed in the capture box. */
+function requestOf(input: string, context: CaptureContext): RulesInput {
   const aliases: ClientAlias[] = context.clients.flatMap((client) => (client.aliases ?? []).map((alias) => ({ alias, client: client.name })));
-  const analysis = analyseWithRules(
-    {
-      input,
-      now: context.now,
-      timezone: context.timezone,
-      clients: context.clients.map((client) => client.name),
-      timeIncrements: context.timeIncrements,
-      aliases,
-      habits: context.habits ?? [],
-    },
-    options,
-  );
-  const pieces = analysis.hits.flatMap((hit) => (hit.value.field === 'filler' ? [] : [{ field: hit.value.field, start: hit.start, end: hit.end }]));
   return {
-    task: analysis.task,
-    clientId: clientIdOf(analysis.task.clientName, context.clients),
-    pieces,
-    start: 0,
-    end: input.length,
-    unknownClient: analysis.unknownClient,
+    input,
+    now: context.now,
+    timezone: context.timezone,
+    clients: context.clients.map((client) => client.name),
+    timeIncrements: context.timeIncrements,
+    aliases,
+    habits: context.habits ?? [],
   };
+}
+
+function proposalOf(reading: TaskReading, context: CaptureContext): Proposal {
+  const pieces = reading.hits.flatMap((hit) => (hit.value.field === 'filler' ? [] : [{ field: hit.value.field, start: hit.start, end: hit.end }]));
+  return {
+    task: reading.task,
+    clientId: clientIdOf(reading.task.clientName, context.clients),
+    pieces,
+    start: reading.start,
+    end: reading.end,
+    unknownClient: reading.unknownClient,
+  };
+}
+
+/**
+ * Reads every task a text names (DECISIONS 27, RULES.md §8), in order of mention; a text naming one task
+ * gives one proposal. Each proposal's `start`/`end` is the part of the text it was read from; its pieces
+ * (a shared header's included, when the task took a field from it) and `keepAsText` index the whole text.
+ */
+export function captureMany(input: string, context: CaptureContext, options: CaptureOptions = {}): Proposal[] {
+  return analyseManyWithRules(requestOf(input, context), options).map((reading) => proposalOf(reading, context));
 }

@@ -1,4 +1,4 @@
-import { addDays, daysInMonth, formatCalendarDate, isValidTimeZone, zonedDateTimeFromString, zonedDateTimeToInstant, zonedParts } from '@daybook/shared';
+import { addDays, daysInMonth, formatCalendarDate, isValidTimeZone, weekdayOf, zonedDateTimeFromString, zonedDateTimeToInstant, zonedParts } from '@daybook/shared';
 
 /**
  * "Now" on the user's wall clock. Every relative phrase is read from it; zone arithmetic (a number of
@@ -97,4 +97,30 @@ export function exactDate(year: number, month: number, day: number): string | nu
 
 export function lastDayOfMonth(year: number, month: number): string {
   return formatCalendarDate({ year, month, day: daysInMonth(year, month) });
+}
+
+const isWorkday = (date: string) => weekdayOf(date) !== 0 && weekdayOf(date) !== 6;
+
+/** `days` Monday-to-Friday days after `date` ("in 3 business days" from a Friday is Wednesday). */
+export function addWorkdays(date: string, days: number): string {
+  let out = date;
+  for (let left = days; left > 0; ) {
+    out = addDays(out, 1);
+    if (isWorkday(out)) left -= 1;
+  }
+  return out;
+}
+
+/** The first Monday-to-Friday day from `date` on (the date itself when it is one). */
+export function workdayFrom(date: string): string {
+  let out = date;
+  while (!isWorkday(out)) out = addDays(out, 1);
+  return out;
+}
+
+/** The last Monday-to-Friday day of a month. */
+export function lastWorkdayOfMonth(year: number, month: number): string {
+  let out = lastDayOfMonth(year, month);
+  while (!isWorkday(out)) out = addDays(out, -1);
+  return out;
 }

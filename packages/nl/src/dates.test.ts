@@ -164,3 +164,167 @@ describe('days of the month', () => {
     expect(due('Review the first draft').dueDate).toBeNull();
   });
 });
+
+describe('short forms of tomorrow', () => {
+  it.each(['tmrw', 'tmr', '2moro', 'Tmrw'])('%s = tomorrow', (word) => {
+    expect(due(`Courier the signed deed ${word}`)).toEqual({ title: 'Courier the signed deed', dueDate: '2025-03-12', dueTime: null });
+  });
+
+  it('keeps a part of the day said with it', () => {
+    expect(due('2moro morning chase the surveyor')).toEqual({ title: 'Chase the surveyor', dueDate: '2025-03-12', dueTime: '09:00' });
+  });
+});
+
+describe('ends and starts of weeks, months and years', () => {
+  // Tuesday 2025-03-11
+  it.each([
+    ['Send the mood board end of next week', '2025-03-21'],
+    ['Send the mood board by the end of next week', '2025-03-21'],
+    ['Send the mood board EOW', '2025-03-14'],
+    ['Send the mood board by eow', '2025-03-14'],
+    ['Send the mood board before the weekend', '2025-03-14'],
+    ['Send the mood board EOM', '2025-03-31'],
+    ['Send the mood board on the last day of the month', '2025-03-31'],
+    ['Send the mood board last day of this month', '2025-03-31'],
+    ['Send the mood board end of next month', '2025-04-30'],
+    ['Send the mood board first of next month', '2025-04-01'],
+    ['Send the mood board on the 1st of next month', '2025-04-01'],
+    ['Send the mood board year end', '2025-12-31'],
+    ['Send the mood board by end of year', '2025-12-31'],
+    ['Send the mood board EOY', '2025-12-31'],
+  ])('%s', (input, date) => {
+    expect(due(input)).toEqual({ title: 'Send the mood board', dueDate: date, dueTime: null });
+  });
+
+  it('reads them from a Friday and a weekend', () => {
+    // Friday 2025-03-14: end of week and before the weekend are today
+    expect(due('Invoice the Lees before the weekend', '2025-03-14T09:00:00').dueDate).toBe('2025-03-14');
+    expect(due('Invoice the Lees EOW', '2025-03-14T09:00:00').dueDate).toBe('2025-03-14');
+    // Saturday 2025-03-15: end of week is next Friday; next week's Friday is the same day
+    expect(due('Invoice the Lees before the weekend', '2025-03-15T09:00:00').dueDate).toBe('2025-03-21');
+    expect(due('Invoice the Lees end of next week', '2025-03-15T09:00:00').dueDate).toBe('2025-03-21');
+  });
+
+  it('rolls month ends over the year', () => {
+    expect(due('Close the books end of next month', '2025-12-03T09:00:00').dueDate).toBe('2026-01-31');
+    expect(due('Close the books first of next month', '2025-12-03T09:00:00').dueDate).toBe('2026-01-01');
+    expect(due('Close the books EOM', '2024-02-10T09:00:00').dueDate).toBe('2024-02-29');
+  });
+
+  it('reads the last business day of the month', () => {
+    // May 2025 ends on a Saturday
+    expect(due('Send the payroll file the last business day of the month', '2025-05-06T09:00:00').dueDate).toBe('2025-05-30');
+  });
+
+  it('leaves period words that describe a noun', () => {
+    expect(due('Prepare the month-end close checklist')).toEqual({ title: 'Prepare the month-end close checklist', dueDate: null, dueTime: null });
+    expect(due('Book the year end party venue')).toEqual({ title: 'Book the year end party venue', dueDate: null, dueTime: null });
+  });
+});
+
+describe('counted days and weeks', () => {
+  it.each([
+    ['Follow up with the insurer a week from today', '2025-03-18'],
+    ['Follow up with the insurer a week from tomorrow', '2025-03-19'],
+    ['Follow up with the insurer in a fortnight', '2025-03-25'],
+    ['Follow up with the insurer within 4 days', '2025-03-15'],
+    ['Follow up with the insurer within the next 5 days', '2025-03-16'],
+    ['Follow up with the insurer within a week', '2025-03-18'],
+    ["Follow up with the insurer in two weeks' time", '2025-03-25'],
+    ['Follow up with the insurer in 3 business days', '2025-03-14'],
+    ['Follow up with the insurer within 5 working days', '2025-03-18'],
+  ])('%s', (input, date) => {
+    expect(due(input)).toEqual({ title: 'Follow up with the insurer', dueDate: date, dueTime: null });
+  });
+
+  it('reads "<weekday> week" and "a week on <weekday>" as the next such day plus 7', () => {
+    // next Tuesday (strictly after this Tuesday) is 2025-03-18
+    expect(due('Deliver the tiles Tuesday week')).toEqual({ title: 'Deliver the tiles', dueDate: '2025-03-25', dueTime: null });
+    expect(due('Deliver the tiles a week on Friday')).toEqual({ title: 'Deliver the tiles', dueDate: '2025-03-21', dueTime: null });
+    expect(due('Deliver the tiles a week Friday')).toEqual({ title: 'Deliver the tiles', dueDate: '2025-03-21', dueTime: null });
+    expect(due('Deliver the tiles two weeks from Monday')).toEqual({ title: 'Deliver the tiles', dueDate: '2025-03-31', dueTime: null });
+    expect(due('Deliver the tiles Friday after next')).toEqual({ title: 'Deliver the tiles', dueDate: '2025-03-21', dueTime: null });
+  });
+
+  it('does not read an exam or a weekday that qualifies a week', () => {
+    expect(due('Book the SAT week tutor').dueDate).toBeNull();
+  });
+});
+
+describe('holidays', () => {
+  it.each([
+    ['Send the season cards by Christmas', '2025-12-25'],
+    ['Send the season cards before Xmas', '2025-12-25'],
+    ['Send the season cards on Christmas Eve', '2025-12-24'],
+    ["Send the season cards New Year's Eve", '2025-12-31'],
+    ["Send the season cards on New Year's Day", '2026-01-01'],
+    ['Send the season cards by New Years Day', '2026-01-01'],
+  ])('%s', (input, date) => {
+    expect(due(input)).toEqual({ title: 'Send the season cards', dueDate: date, dueTime: null });
+  });
+
+  it('takes the next one from today on', () => {
+    expect(due('Lock the office Christmas Eve', '2025-12-24T17:00:00').dueDate).toBe('2025-12-24');
+    expect(due('Lock the office Christmas Eve', '2025-12-27T09:00:00').dueDate).toBe('2026-12-24');
+    expect(due("Post the fee schedule New Year's Day", '2025-01-01T08:00:00').dueDate).toBe('2025-01-01');
+  });
+
+  it.each(['Plan the Christmas party', "Write New Year's resolutions", 'Send new year greetings to clients', 'Buy the Christmas Eve dinner wine', 'Follow up after Christmas'])(
+    'is no date when it names a thing or is not a deadline: %s',
+    (input) => {
+      expect(due(input)).toEqual({ title: input, dueDate: null, dueTime: null });
+    },
+  );
+});
+
+describe('February 29', () => {
+  it('moves to the next year that has one', () => {
+    expect(due('Renew the bar licence Feb 29').dueDate).toBe('2028-02-29');
+    expect(due('Renew the bar licence on 29 February', '2027-03-01T09:00:00', 'Europe/London').dueDate).toBe('2028-02-29');
+    expect(due('Renew the bar licence 29/2', '2024-01-10T09:00:00', 'Europe/Dublin').dueDate).toBe('2024-02-29');
+  });
+});
+
+describe('by, before, due, until', () => {
+  it.each(['by Thursday', 'before Thursday', 'due Thursday', 'until Thursday', 'on Thursday', 'due by Thursday'])('%s = that day', (phrase) => {
+    expect(due(`Hold the escrow funds ${phrase}`)).toEqual({ title: 'Hold the escrow funds', dueDate: '2025-03-13', dueTime: null });
+  });
+});
+
+describe('weekday with a day of the month', () => {
+  it('takes the date of that day and weekday', () => {
+    expect(due('Mediation Friday the 21st')).toEqual({ title: 'Mediation', dueDate: '2025-03-21', dueTime: null });
+    expect(due('on Friday the 21st bring the exhibits')).toEqual({ title: 'Bring the exhibits', dueDate: '2025-03-21', dueTime: null });
+  });
+});
+
+describe('a date phrase opening the text behind other fields or before a verb (RULES §1)', () => {
+  it('reads a weekday behind a leading time or part of the day, whatever follows', () => {
+    expect(due('noon thursday pick up the banners')).toEqual({ title: 'Pick up the banners', dueDate: '2025-03-13', dueTime: '12:00' });
+    expect(due('EOD wednesday expense report for the conference')).toEqual({ title: 'Expense report for the conference', dueDate: '2025-03-12', dueTime: '17:00' });
+    expect(due('quarter to ten friday stand-in chair for the board call')).toEqual({ title: 'Stand-in chair for the board call', dueDate: '2025-03-14', dueTime: '09:45' });
+  });
+
+  it('reads a weekday before a verb as a date, but not before a noun or a verb used as a noun', () => {
+    expect(due('COB tuesday email the auditors the ledger').dueDate).toBe('2025-03-18');
+    expect(due('Chase the quotes and thursday confirm the venue').dueDate).toBe('2025-03-13');
+    expect(due('Print handouts for monday workshop')).toEqual({ title: 'Print handouts for monday workshop', dueDate: null, dueTime: null });
+    expect(due('Prep notes for friday call with the auditors').dueDate).toBeNull();
+    expect(due('Draft the agenda for the thursday close checklist').dueDate).toBeNull();
+  });
+
+  it('reads a holiday or an ordinal before a verb as the date', () => {
+    expect(due('christmas eve drop the hampers at reception')).toEqual({ title: 'Drop the hampers at reception', dueDate: '2025-12-24', dueTime: null });
+    expect(due("new year's eve back up the shared drive")).toEqual({ title: 'Back up the shared drive', dueDate: '2025-12-31', dueTime: null });
+    expect(due('the 18th lodge the planning appeal')).toEqual({ title: 'Lodge the planning appeal', dueDate: '2025-03-18', dueTime: null });
+    expect(due('Christmas hamper order for the team').dueDate).toBeNull();
+    expect(due('the 2nd floor fire door audit').dueDate).toBeNull();
+  });
+
+  it('leaves a capitalised day word inside a name', () => {
+    expect(due('renew my Psychology Today listing')).toEqual({ title: 'renew my Psychology Today listing', dueDate: null, dueTime: null });
+    expect(due('send the letter to the editor of USA Today')).toEqual({ title: 'send the letter to the editor of USA Today', dueDate: null, dueTime: null });
+    expect(due('Submit the Expense Report Today').dueDate).toBe('2025-03-11');
+    expect(due('Email Priya Today about the offer').dueDate).toBe('2025-03-11');
+  });
+});

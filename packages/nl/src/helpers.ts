@@ -1,4 +1,5 @@
-import type { Scanner } from './scanner';
+import { ACTION_VERBS, ALSO_NOUNS, COMPOUND_HEADS, NOUN_LIKE_VERBS, PREPOSITIONS } from './multi-words';
+import { PROTECTED_CHAR, type Scanner } from './scanner';
 import { segmentAt, type Segment } from './segments';
 
 /** Words that do not make an ordinal or a bare hour part of a noun phrase ("by the 5th and send it"). */
@@ -64,4 +65,61 @@ export const hhmm = (hour: number, minute: number) => `${pad2(hour)}:${pad2(minu
 export function bareHour(hour: number): number {
   if (hour >= 1 && hour <= 6) return hour + 12;
   return hour;
+}
+
+/** Articles and possessives: what follows them is a noun phrase, so the word before them is a verb. */
+const ARTICLES = new Set('the a an my our your his her their'.split(' '));
+/** Words after a verb that is also a noun that make it the verb ("call the bank", "back up the files", "review my notes"). */
+const OBJECT_OPENERS = new Set('the a an my our your his her their its this that these those all some every each up out over down through off in back'.split(' '));
+
+/**
+ * A verb opening a clause follows `index` ("the 29th send the invoice", "Thursday send Bob the deck",
+ * "New Year's Eve back up the files"): the words before it are a phrase of their own (a date, a priority,
+ * a repeat), not a modifier of a noun. A verb that is also a noun ("call", "review", "close") counts only
+ * before its object ("call the bank", "call Globex"), never before a preposition or a compound head ("call
+ * with", "price list", "month-end close checklist").
+ */
+export function verbFollows(scanner: Scanner, index: number): boolean {
+  const verb = nextWord(scanner, index);
+  if (verb === null || !/^[ \t]+$/u.test(scanner.view().slice(index, verb.start))) return false;
+  if (!/^\p{Ll}/u.test(scanner.text.slice(verb.start))) return false; // "Monday Present Co.": a name
+  if (!ACTION_VERBS.has(verb.word)) {
+    // A word we do not know as a verb is one before an article or a possessive ("the 18th lodge the appeal").
+    const object = /^[ \t]+(\p{L}+)[ \t]/u.exec(scanner.view().slice(verb.end))?.[1]?.toLowerCase();
+    return object !== undefined && ARTICLES.has(object) && !FUNCTION_WORDS.has(verb.word) && /^\p{L}{3,}$/u.test(verb.word);
+  }
+  const alsoNoun = NOUN_LIKE_VERBS.has(verb.word) || ALSO_NOUNS.has(verb.word);
+  const gap = /^[ \t]+/u.exec(scanner.view().slice(verb.end));
+  if (gap === null) return false;
+  if (scanner.view()[verb.end + gap[0].length] === PROTECTED_CHAR) return true; // a quoted part or a client's name: its object
+  const object = nextWord(scanner, verb.end);
+  if (object === null || COMPOUND_HEADS.has(object.word) || (alsoNoun && PREPOSITIONS.has(object.word))) return false;
+  return !alsoNoun || OBJECT_OPENERS.has(object.word) || /^\p{Lu}/u.test(scanner.text.slice(object.start));
+}
+
+/** Words after a bare weekday that keep it a date ("friday latest", "monday if possible"). */
+export const DATE_FOLLOWERS = new Set('latest first if unless when once or please pls asap then too also again instead eod cob eow week lunchtime'.split(' '));
+/** Words before a weekday that make it a date whatever follows. */
+const DATE_LINKS = new Set('on by due before until till til from starting after this next every'.split(' '));
+
+/**
+ * "Prepare slides for monday meeting": a weekday in the middle of a sentence, right before a lower-case noun,
+ * names a thing (RULES §1, not dates: part of a noun phrase). At the start of the text it is a date said first
+ * ("Monday call Bob"), after on/by/due/… it is a date whatever follows, and before a verb it ends the phrase
+ * ("COB thursday send Bob the deck").
+ */
+export function weekdayModifiesNoun(scanner: Scanner, start: number, end: number): boolean {
+  const before = prevWord(scanner, start);
+  if (before === null || DATE_LINKS.has(before)) return false;
+  const next = nextWord(scanner, end);
+  if (next === null || !/^[ \t]+$/u.test(scanner.view().slice(end, next.start))) return false;
+  if (!/^\p{Ll}/u.test(scanner.text.slice(next.start))) return false;
+  return !FUNCTION_WORDS.has(next.word) && !DATE_FOLLOWERS.has(next.word) && !verbFollows(scanner, end);
+}
+
+/** The word that directly precedes `index` (before white space), lower case, with where it starts; or null. */
+export function previousWord(scanner: Scanner, index: number): { word: string; start: number } | null {
+  const match = /([\p{L}\p{N}'’.]+)\s*$/u.exec(scanner.view().slice(Math.max(0, index - 60), index));
+  if (!match) return null;
+  return { word: (match[1] as string).toLowerCase(), start: index - match[0].length };
 }

@@ -189,7 +189,8 @@ export const COMMON_WORDS = new Set(
   tech terra the thread tide tiger time titan today top tower trade trail transit travel tree trend tribe
   triangle true trust union unity universal urban valley value vector venture vertex victory view village
   vision vista visa vital wave way west white wild wind wing wise wolf wood work works world yellow zenith
-  zone zoom umbrella`
+  zone zoom umbrella slack subway staples guess notion nest dove ford canon sharp brother sonic fossil discover ally
+  fidelity vanguard progressive nationwide united oracle pandora polo mango shell`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -29,6 +29,22 @@ describe('robustness', () => {
     }
   });
 
+  it('answers every input with a valid task with look-alike clients, aliases and habits', () => {
+    const random = seeded(7);
+    const clients = ['Noon Bakery', 'Sunday Studio', '3M', 'Smith & Co.', 'The Home Depot', 'Apple', 'Target', '株式会社ナカムラ'];
+    const aliases = [{ alias: 'the bakery', client: 'Noon Bakery' }, { alias: 'Acme', client: 'Hooli' }];
+    const habits = [{ kind: 'call', estimatedTime: '30min' }, { kind: 'x', estimatedTime: 'nonsense' }];
+    const tokens = [...TOKENS, 'Noon', 'Bakery', 'bakery', 'Smith', '&', 'Co.', '3M', 'apple', 'Target', "'s", '+3M', '#the', 'Home', 'call', '!!', '!!!', 'takes', 'around', '2-ish', 'ish', 'Priority:'];
+    for (let i = 0; i < 600; i += 1) {
+      const input = Array.from({ length: 1 + random(25) }, () => tokens[random(tokens.length)]).join(random(4) === 0 ? '' : ' ');
+      if (input.trim() === '') continue;
+      const result = structureWithRules({ input, now: new Date('2025-03-11T15:15:00Z'), timezone: 'Europe/Berlin', clients, timeIncrements: DEFAULT_TIME_INCREMENTS, aliases, habits });
+      const parsed = structuredTaskSchema.safeParse(result);
+      if (!parsed.success) throw new Error(`invalid result for ${JSON.stringify(input)}: ${parsed.error.issues[0]?.message}`);
+      if (result.clientName !== null) expect(clients).toContain(result.clientName);
+    }
+  });
+
   it('keeps long inputs within the field limits', () => {
     for (const input of ['Call Acme tomorrow. '.repeat(100), 'x'.repeat(2_000), 'tomorrow '.repeat(222), '"'.repeat(2_000), '-']) {
       const result = structureWithRules({ input, now: new Date('2025-03-11T15:15:00Z'), timezone: 'America/Chicago', clients: ['Acme Corp'], timeIncrements: [] });

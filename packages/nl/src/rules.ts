@@ -4,6 +4,7 @@ import {
   DEFAULT_RECURRING_INTERVAL,
   titleOnlyTask,
   estimateAsTimeIncrement,
+  parseEstimateMinutes,
   nextRecurrenceDate,
   TASK_DESCRIPTION_MAX,
   TASK_TITLE_MAX,
@@ -12,7 +13,7 @@ import {
   type StructuredTask,
   type TimeIncrementChoice,
 } from '@daybook/shared';
-import { findClientInText, recognizeClientMarkup, recognizeLeadingClient, type ClientMatch } from './clients';
+import { clientMatcher, findClientMentions, protectClientNames, recognizeClientMarkup, recognizeLeadingClient, type ClientMatch, type ClientMatcher, type UnknownClient } from './clients';
 import { createRuleContext, type RuleContext } from './context';
 import {
   recognizeIsoDates,
@@ -32,7 +33,9 @@ import { recognizeRecurrence } from './recurrence';
 import { PART_OF_DAY_TIME, Scanner, type Hit, type HitValue, type PartOfDay } from './scanner';
 import { splitSegments, type Segment } from './segments';
 import { recognizeTimes } from './times';
-import { absorbLinkingWords, capitalizeFirst, removedBeforeFirstWord, stripFiller, tidy, titleText } from './title';
+import { fromZone } from './zones';
+import { absorbLinkingWords, capitalizeFirst, isMarkerOnly, removedBeforeFirstWord, stripFiller, tidy, titleText } from './title';
+import { taskKind } from './kind';
 
 export interface RulesInput {
   input: string;
@@ -66,8 +69,14 @@ type TimeValue = Extract<HitValue, { field: 'time' }>;
 type RecurrenceValue = Extract<HitValue, { field: 'recurrence' }>;
 
 
-/** A segment with nothing but fields and filler words ("URGENT:", "Every other Friday:", "Reminder:"). */
-const MARKER_ONLY = /^[\s\p{P}\p{S}]*(?:(?:reminder|note|todo|to-?do|task|fyi|ps|hey|hi|ok(?:ay)?|so|please|quick(?:\s+one)?|asap)[\s\p{P}\p{S}]*)*$/iu;
+/** No stated estimate: the user's usual estimate for this kind of work (DECISIONS 28), as one of their increments. */
+function habitualEstimate(title: string, request: RulesInput): string | null {
+  if (!request.habits || request.habits.length === 0) return null;
+  const kind = taskKind(title, request.clients);
+  const habit = kind === null ? undefined : request.habits.find((h) => h.kind === kind);
+  const minutes = habit ? parseEstimateMinutes(habit.estimatedTime) : null;
+  return minutes === null || minutes <= 0 ? null : estimateAsTimeIncrement(minutes, request.timeIncrements);
+}
 
 function clip(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -76,11 +85,19 @@ function clip(text: string, max: number): string {
   return (space > max * 0.6 ? cut.slice(0, space) : cut).trim();
 }
 
-function runRecognizers(s: Scanner, ctx: RuleContext, clients: readonly string[]): Segment[] {
+interface ClientReading {
+  /** Client markup or a leading label naming no known client. */
+  unknown: UnknownClient | null;
+  /** Client names in the text, protected before the dates were read (RULES §2: client names win). */
+  mentions: ClientMatch[];
+}
+
+function runRecognizers(s: Scanner, ctx: RuleContext, matcher: ClientMatcher, reading: ClientReading): Segment[] {
   protectLiterals(s);
-  recognizeClientMarkup(s, clients);
+  const unknownMarkup = recognizeClientMarkup(s, matcher);
   const segments = splitSegments(s);
-  recognizeLeadingClient(s, segments, clients);
+  reading.unknown = recognizeLeadingClient(s, segments, matcher) ?? unknownMarkup;
+  reading.mentions = protectClientNames(s, matcher);
   recognizeRecurrence(s, ctx, segments);
   recognizeIsoDates(s);
   recognizeRelativeOffsets(s, ctx);
@@ -88,11 +105,15 @@ function runRecognizers(s: Scanner, ctx: RuleContext, clients: readonly string[]
   recognizeRelativeDays(s, ctx);
   recognizePeriods(s, ctx);
   recognizeWeekdays(s, ctx);
+  // "takes around 2h": a duration said as a length is read before "around 2" can be read as a time.
+  recognizeEstimates(s, segments, true);
   recognizeTimes(s);
   recognizePriority(s, segments);
   recognizeEstimates(s, segments);
   recognizeOrdinalDays(s, ctx, segments);
   recognizeNumericDates(s, ctx, segments);
+  // A weekday behind fields read after the weekdays ("COB thursday send …", "midday friday lunch …") opens its segment.
+  recognizeWeekdays(s, ctx, segments);
   return segments;
 }
 
@@ -127,10 +148,23 @@ function schedule(
   let dueDate = date?.date ?? null;
   let dueTime: string | null = date?.fixedTime ? (date.time ?? null) : null;
   const part = date?.part ?? recurrence?.part ?? time?.part;
+  const saidTime = dueTime === null;
   if (dueTime === null) {
     if (time) dueTime = timeWithPart(time, date?.part ?? recurrence?.part ?? spokenPart);
     else if (part) dueTime = PART_OF_DAY_TIME[part];
     else if (date?.time) dueTime = date.time;
+  }
+  if (saidTime && time?.part === 'midnight') {
+    // The next midnight (RULES §3): "tonight at midnight" ends today; a bare "midnight" is tomorrow 00:00
+    // unless it is midnight now; another named day keeps its own 00:00.
+    if (dueDate === ctx.today && date !== undefined) dueDate = addDays(ctx.today, 1);
+    else if (dueDate === null && recurrence === undefined) dueDate = ctx.time === '00:00' ? ctx.today : addDays(ctx.today, 1);
+  }
+  if (saidTime && time?.zone !== undefined && dueTime !== null) {
+    // "3pm EST": that time on the named day (or next) in the named zone, on the user's clock.
+    const local = fromZone(ctx, dueDate ?? recurrence?.anchor ?? null, dueTime, time.zone);
+    dueDate = local.date;
+    dueTime = local.time;
   }
   if (recurrence) {
     if (dueDate === null) dueDate = recurrence.anchor ?? ctx.today;
@@ -176,10 +210,12 @@ export function analyseWithRules(request: RulesInput, options: RulesOptions = {}
   const ctx = createRuleContext(request.now, request.timezone);
   const s = new Scanner(input);
   for (const range of options.keepAsText ?? []) s.protect(Math.max(0, range.start - lead), Math.min(input.length, range.end - lead));
-  const segments = runRecognizers(s, ctx, request.clients);
+  const matcher = clientMatcher(request.clients, request.aliases ?? []);
+  const clientReading: ClientReading = { unknown: null, mentions: [] };
+  const segments = runRecognizers(s, ctx, matcher, clientReading);
 
   // Which segments carry words (the title, the description) and which only fields ("URGENT:", "- tomorrow").
-  const hasWords = segments.map((seg) => MARKER_ONLY.test(titleText(s, seg.start, seg.end)) === false);
+  const hasWords = segments.map((seg) => !isMarkerOnly(titleText(s, seg.start, seg.end)));
   const titleIndex = hasWords.indexOf(true);
   const titleSegment = titleIndex >= 0 ? (segments[titleIndex] as Segment) : null;
   let descriptionRange: [number, number] | null = null;
@@ -217,16 +253,11 @@ export function analyseWithRules(request: RulesInput, options: RulesOptions = {}
   const when = schedule(ctx, date, time, recurrence, partOnly?.part);
 
   // A client named as a word of the sentence ("Call Acme about …") stays in the title.
+  // Two clients named: the first one (RULES §2).
   let namedClient: ClientMatch | null = null;
   if (first(hits, 'client') === undefined) {
-    const ranges: Array<[number, number]> = [];
-    if (titleSegment) ranges.push([titleSegment.start, titleSegment.end]);
-    if (descriptionRange) ranges.push(descriptionRange);
-    ranges.push(...segments.map((seg): [number, number] => [seg.start, seg.end]));
-    for (const [from, to] of ranges) {
-      namedClient = findClientInText(s, request.clients, from, to);
-      if (namedClient !== null) break;
-    }
+    const mentions = [...clientReading.mentions, ...findClientMentions(s, matcher)].sort((a, b) => a.start - b.start || b.end - a.end);
+    namedClient = mentions[0] ?? null;
   }
   const clientName = first(hits, 'client')?.name ?? namedClient?.name ?? null;
 
@@ -269,7 +300,7 @@ export function analyseWithRules(request: RulesInput, options: RulesOptions = {}
     priority: first(hits, 'priority')?.priority ?? descriptionPriority ?? DEFAULT_PRIORITY,
     dueDate: when.dueDate,
     dueTime: when.dueTime,
-    estimatedTime: estimate ? estimateAsTimeIncrement(estimate.minutes, request.timeIncrements) : null,
+    estimatedTime: estimate ? estimateAsTimeIncrement(estimate.minutes, request.timeIncrements) : habitualEstimate(title, request),
     isRecurring: when.isRecurring,
     recurringType: when.recurringType,
     recurringInterval: when.recurringInterval,
@@ -277,5 +308,8 @@ export function analyseWithRules(request: RulesInput, options: RulesOptions = {}
   const found: Hit[] = s.hits.filter((hit) => hit.value.field !== 'filler');
   if (namedClient) found.push({ start: namedClient.start, end: namedClient.end, value: { field: 'client', name: namedClient.name }, keep: true });
   const shifted = found.map((hit) => ({ ...hit, start: hit.start + lead, end: hit.end + lead }));
-  return { task, hits: shifted.sort((a, b) => a.start - b.start), unknownClient: null };
+  const unknown = clientReading.unknown;
+  // Explicit markup naming an unknown client is offered even when the sentence names a known one ("… for Acme +Hooli").
+  const unknownClient = unknown && first(hits, 'client') === undefined ? { name: unknown.name, start: unknown.start + lead, end: unknown.end + lead } : null;
+  return { task, hits: shifted.sort((a, b) => a.start - b.start), unknownClient };
 }

@@ -17,7 +17,16 @@ export type HitValue =
   /** A calendar date; `time` when the phrase carries one ('in 2 hours', 'tonight'). */
   | { field: 'date'; date: string; time?: string; part?: PartOfDay; fixedTime?: boolean }
   /** A time of day; `bare` when said without am/pm ('at 4'), so a part of day may move it ('at 8 tonight'). */
-  | { field: 'time'; time: string; bare?: boolean; hour?: number; minute?: number; part?: PartOfDay }
+  | {
+      field: 'time';
+      time: string;
+      bare?: boolean;
+      hour?: number;
+      minute?: number;
+      part?: PartOfDay;
+      /** The time was said in another zone ('3pm EST', '9am UTC'): an IANA name, converted to the user's zone. */
+      zone?: string;
+    }
   | { field: 'recurrence'; type: RecurringType; interval: number; anchor?: string; part?: PartOfDay }
   | { field: 'priority'; priority: Priority }
   | { field: 'estimate'; minutes: number }
@@ -132,8 +141,9 @@ export class Scanner {
 
 /** Runs a global regex over the scanner's view and calls `onMatch` for each match (the view may change). */
 export function scan(scanner: Scanner, pattern: RegExp, onMatch: (match: RegExpExecArray) => void): void {
-  const flags = pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`;
-  const re = new RegExp(pattern.source, flags);
+  // A global pattern (built once at module level) is reused as it is; anything else is copied once here.
+  const re = pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
+  re.lastIndex = 0;
   let match: RegExpExecArray | null;
   let view = scanner.view();
   while ((match = re.exec(view)) !== null) {

@@ -12,7 +12,10 @@ export interface Segment {
 
 /** Words after which a full stop does not end a sentence ("Mr. Friday", "9 a.m. tomorrow"). */
 const ABBREVIATIONS = new Set(
-  'mr mrs ms dr st jr sr prof vs etc eg ie e.g i.e a.m p.m am pm approx est no nr inc ltd co corp dept min mins hr hrs sec wk ca cf fig vol ch sect p pp'.split(
+  `mr mrs ms mx dr st jr sr prof rev hon sgt capt vs etc eg ie e.g i.e a.m p.m am pm approx est no nr inc ltd llc llp plc co corp bros assn dept univ
+  min mins hr hrs sec wk ca cf fig vol ch sect p pp tel ext ave blvd rd mt ft jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed
+  thu thur thurs fri sat sun misc incl excl appt apt bldg rm fl ste govt mgmt asst avg max qty ref dept yr yrs mo mos wks pg pgs cont div intl natl
+  tbd tba approx`.split(/\s+/u).join(' ').split(
     ' ',
   ),
 );
@@ -44,8 +47,10 @@ export function splitSegments(scanner: Scanner): Segment[] {
         if (!before || ABBREVIATIONS.has(before) || before.length === 1) continue;
         if (/\d$/.test(view.slice(0, start)) && /^\d/.test(view.slice(end))) continue;
       }
+      // A lower-case start ends a sentence only after a single full stop ("… notice. the portal was down"):
+      // "Call Bob! he's waiting", "maybe… later" carry on.
       const next = view[end];
-      if (next !== undefined && /\p{Ll}/u.test(next) && /[a-z]/.test(next)) continue;
+      if (next !== undefined && /\p{Ll}/u.test(next) && /[a-z]/.test(next) && marks !== '.') continue;
       separators.push({ start, end, kind: 'sentence' });
     }
   }

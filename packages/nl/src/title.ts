@@ -2,50 +2,91 @@ import { LINKING_BEFORE } from './helpers';
 import type { Scanner } from './scanner';
 import { segmentAt, type Segment } from './segments';
 
-/** Leading filler (RULES §1): hesitations, requests to the assistant, "remind me to", "I need to", "please". */
+/** Hesitations, always filler at the start ("um", "uh", "erm", "hmm"). */
+const HESITATION = /^(?:u+h+m*|u+m+|e+r+m*|e+h+|h+m+|m+h?m+|a+h+)(?![\p{L}\p{N}])[\s,.!:;…-]*/iu;
+/** Words of a spoken opening ("okay so", "so yeah", "hey so", "alright, …"). */
+const INTERJECTION = /^(ok(?:ay)?|alright|all\s+right|right|so|yeah|yep|yes|well|hey|hi|hello|now|oh|and|also|anyway|anyways|cool|great)(?![\p{L}\p{N}'’-])/iu;
+/** Interjections that open a sentence on their own ("So call the plumber", "okay book flights"). */
+const OPENING_INTERJECTION = new Set(['ok', 'okay', 'so', 'yeah', 'yep', 'alright', 'anyway', 'anyways', 'and', 'also', 'oh']);
+/** "So much", "so far": not a filler "so". */
+const NOT_AFTER_SO = /^\s+(?:much|many|far|long|that|called|to|as|it)(?![\p{L}])/iu;
+
+/** Requests to the assistant and lead-ins (RULES §1): removed from the start of the title, repeatedly. */
 const LEADING_FILLERS: readonly RegExp[] = [
-  /^(?:u+h+m*|u+m+|e+r+m*|hmm+|a+h+|o+h+)(?![\p{L}\p{N}])[\s,.!:;…-]*/iu,
-  /^(?:hey|hi|hello|ok(?:ay)?|alright|all\s+right|yeah|yes|so|well|right|now|and|also|oh)(?:[,.!:;…]+\s*|\s+(?=(?:so|uh|um|can|could|would|will|please|pls|remind|reminder|i|we|don|dont|do|add|create|let|need|have|make|remember|quick|new|just)(?![\p{L}])))/iu,
   /^(?:please|pls|plz|kindly)(?![\p{L}])[\s,]*/iu,
-  /^(?:can|could|would|will)\s+you\s+(?:please\s+|pls\s+|just\s+)?/iu,
-  /^(?:just\s+)?(?:add|create|make|put|set\s+up|schedule|log|new)\s+(?:me\s+)?(?:a\s+|an\s+)?(?:new\s+|quick\s+)?(?:task|todo|to-do|to\s+do|reminder|item|entry)(?:\s*(?:to|for|that|about|saying|:|-)(?![\p{L}]))?\s*/iu,
-  /^(?:(?:new|quick)\s+)?(?:task|todo|to-do|reminder|note(?:\s+to\s+self)?|fyi)\s*[:\-–—]\s*/iu,
+  /^(?:can|could|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|just\s+|quickly\s+)?/iu,
+  /^(?:i|we)\s+(?:want|need|would\s+like|(?:'|’)d\s+like)\s+you\s+to\s+/iu,
+  /^(?:just\s+)?(?:add|create|make|put(?:\s+in)?|set\s+up|schedule|log|jot(?:\s+down)?|write\s+down|new)\s+(?:me\s+)?(?:a\s+|an\s+)?(?:new\s+|quick\s+)?(?:task|todo|to-do|to\s+do|reminder|item|entry|note)(?:\s*(?:to|for|that|about|saying|:|-)(?![\p{L}]))?\s*/iu,
+  /^(?:(?:new|quick)\s+)?(?:task|todo|to-do|reminder|memo|note(?:\s+to\s+(?:self|me|myself))?|fyi|heads\s+up|btw)\s*[:\-–—,]\s*/iu,
+  /^note\s+to\s+(?:self|me|myself)(?![\p{L}])[\s,:\-–—]*/iu,
   /^remind\s+me\s*(?:to|that|about|of)?(?![\p{L}])\s*/iu,
-  /^(?:a\s+)?reminder\s+(?:to|that|about|of)\s+/iu,
-  /^(?:i|we)\s+(?:really\s+|still\s+|also\s+|just\s+)?(?:need|have|got|gotta|must|should|want|wanna|ought|would\s+like|will\s+need|(?:have|has)\s+got)(?![\p{L}])\s*(?:to(?![\p{L}])\s*)?/iu,
-  /^(?:i|we)(?:'|’)(?:ve\s+got|ll\s+need|d\s+like|m\s+going|re\s+going)\s+to\s+/iu,
-  /^(?:i|we)\s+(?:am|are)\s+going\s+to\s+/iu,
-  /^(?:need|needs|have|got)\s+to\s+/iu,
-  /^gotta\s+/iu,
-  /^(?:don(?:'|’)?t|do\s+not|dont)\s+(?:forget|let\s+me\s+forget)\s*(?:to(?![\p{L}])|about(?![\p{L}]))?\s*/iu,
+  /^(?:a\s+)?reminder\s+(?:to|that|about|of|for)\s+/iu,
+  /^(?:i|we)\s+(?:really\s+|still\s+|also\s+|just\s+|definitely\s+|probably\s+|absolutely\s+|seriously\s+)?(?:need|have|got|gotta|must|should|want|wanna|ought|would\s+like|will\s+need|(?:have|has)\s+got)(?![\p{L}])\s*(?:to(?![\p{L}])\s*)?/iu,
+  /^(?:i|we)(?:'|’)(?:ve\s+got|ll\s+need|ll\s+have|d\s+like|d\s+better|m\s+going|re\s+going)\s+to\s+/iu,
+  /^(?:i|we)(?:'|’)(?:m|re)\s+gonna\s+/iu,
+  /^(?:i|we)\s+(?:am|are)\s+(?:going\s+to|gonna)\s+/iu,
+  /^(?:need|needs|have|got|ought)\s+to\s+/iu,
+  /^(?:gotta|gonna|must)\s+/iu,
+  /^(?:don(?:'|’)?t|do\s+not|dont)\s+(?:forget|let\s+me\s+forget)\s*(?:to(?![\p{L}])|about(?![\p{L}]))?[\s,]*/iu,
   /^(?:remember|try)\s+to\s+/iu,
   /^(?:make|be)\s+sure\s+(?:to\s+|that\s+|you\s+)?/iu,
   /^let(?:'|’)?s\s+/iu,
   /^just\s+/iu,
+  /^(?:i|we)\s+(?:guess|think|suppose|reckon|figure)(?![\p{L}])[\s,]*/iu,
 ];
-const TRAILING_FILLER = /[\s,]+(?:please|pls|plz|thanks|thank\s+you|thx|ty|if\s+possible)[\s.!]*$/iu;
+/** What a spoken opening may run into: a lead-in, a request, another interjection. */
+const LEAD_IN_AHEAD = /^(?:so|uh|um|erm|er|okay|ok|yeah|can|could|would|will|please|pls|remind|reminder|i|i'|i’|we|don|dont|do|add|create|let|lets|need|have|got|gotta|make|remember|quick|new|just|note|put|set)(?![\p{L}])/iu;
+const TRAILING_FILLER = /[\s,]+(?:please|pls|plz|thanks|thank\s+you|thx|ty|cheers|if\s+possible|if\s+you\s+can|for\s+me|ok(?:ay)?\??)[\s.!]*$/iu;
+
+/** The length of a spoken opening word at the start of `text` with what follows it, or 0 when the word is part of the sentence. */
+function interjectionLength(text: string): number {
+  const match = INTERJECTION.exec(text);
+  if (!match) return 0;
+  const word = (match[1] as string).toLowerCase().replace(/\s+/gu, ' ');
+  const rest = text.slice(match[0].length);
+  const punctuation = /^[,.!:;…-]+\s*/u.exec(rest);
+  if (punctuation) return match[0].length + punctuation[0].length;
+  const space = /^\s+/u.exec(rest);
+  if (!space) return 0;
+  const next = rest.slice(space[0].length);
+  if (LEAD_IN_AHEAD.test(next) || HESITATION.test(next)) return match[0].length + space[0].length;
+  if (word === 'so' && NOT_AFTER_SO.test(rest)) return 0;
+  // "okay book flights", "so call the plumber"; an all-caps "OK" may be the verb ("OK the invoice").
+  if (OPENING_INTERJECTION.has(word) && /^\p{Ll}/u.test(next) && (match[1] as string) !== 'OK') return match[0].length + space[0].length;
+  return 0;
+}
 
 /** Removes leading filler; returns the text and whether anything was removed. */
 export function stripFiller(text: string, afterRemoval = false): { text: string; stripped: boolean } {
   let out = text;
   let stripped = false;
-  if (afterRemoval && /^to\s+\p{L}/iu.test(out)) {
-    out = out.replace(/^to\s+/iu, '');
+  const cut = (length: number) => {
+    if (length <= 0 || length >= out.length) return false;
+    out = out.slice(length).trimStart();
     stripped = true;
-  }
-  for (let guard = 0; guard < 12; guard += 1) {
+    return true;
+  };
+  if (afterRemoval && /^to\s+\p{L}/iu.test(out)) cut(/^to\s+/iu.exec(out)![0].length);
+  for (let guard = 0; guard < 16; guard += 1) {
     const before = out;
-    for (const pattern of LEADING_FILLERS) {
-      const match = pattern.exec(out);
-      if (match && match[0].length > 0 && match[0].length < out.length) out = out.slice(match[0].length).trimStart();
-    }
-    if (stripped && /^to\s+\p{L}/iu.test(out)) out = out.replace(/^to\s+/iu, '');
+    cut(HESITATION.exec(out)?.[0].length ?? 0);
+    cut(interjectionLength(out));
+    for (const pattern of LEADING_FILLERS) cut(pattern.exec(out)?.[0].length ?? 0);
+    // "remind me at noon to call X": the time went, "to" is left over.
+    if (stripped && /^to\s+\p{L}/iu.test(out)) cut(/^to\s+/iu.exec(out)![0].length);
     if (out === before) break;
-    stripped = true;
   }
   const trailing = out.replace(TRAILING_FILLER, '');
   if (trailing !== out && trailing.trim() !== '') out = trailing;
   return { text: out, stripped };
+}
+
+/** Words that open a note without saying what to do ("Reminder:", "Note to self -", "So yeah,"). */
+const MARKER_WORDS = /^(?:[\s\p{P}\p{S}]|(?:(?:add|create|new|quick|make)\s+(?:a\s+)?(?:new\s+|quick\s+)?(?:task|todo|to-?do|reminder|note|item)|reminder|note(?:\s+to\s+(?:self|me|myself))?|notes|todo|to-?do|task|memo|fyi|ps|btw|heads\s+up|hey|hi|hello|ok(?:ay)?|alright|so|yeah|um+|uh+|erm|please|quick(?:\s+one)?|asap)(?![\p{L}\p{N}]))*$/iu;
+
+/** A segment with nothing but fields and filler words ("URGENT:", "Every other Friday:", "Note to self:"). */
+export function isMarkerOnly(text: string): boolean {
+  return MARKER_WORDS.test(text);
 }
 
 /** Collapses spaces and drops punctuation left dangling by removed fields. */
@@ -61,12 +102,21 @@ export function tidy(text: string): string {
   t = t.replace(/([,;])(?:\s*[,;])+/gu, '$1');
   t = t.replace(/\s+([-–—])(?:\s+[-–—])+\s+/gu, ' $1 ');
   t = t.replace(/^[\s,;:\-–—|/&]+/u, '');
+  t = t.replace(/^[!?.…]+\s+/u, ''); // "Important! renew the cert" → the "!" belonged to the removed word
   t = t.replace(/(?:[\s,;:\-–—|/&]|\s(?:and|or|&))+$/iu, '');
   return t.trim();
 }
 
+/** Words right after a date or time that go with it ("Friday at the latest", "9am sharp"). */
+const LINKING_AFTER = /^\s*(at\s+the\s+(?:latest|earliest)|at\s+latest|latest|sharp|on\s+the\s+dot|or\s+(?:earlier|before|sooner))(?![\p{L}\p{N}])/iu;
+
 /** Linking words ("on", "at", "by", "due", "@") right before a date or time go with it (RULES §1). */
 export function absorbLinkingWords(s: Scanner, segments: readonly Segment[]): void {
+  for (const hit of [...s.hits]) {
+    if (hit.keep || !['date', 'time'].includes(hit.value.field)) continue;
+    const after = LINKING_AFTER.exec(s.view().slice(hit.end));
+    if (after) s.add(hit.end + after[0].length - (after[1] as string).length, hit.end + after[0].length, { field: 'filler' });
+  }
   let changed = true;
   for (let guard = 0; changed && guard < 8; guard += 1) {
     changed = false;

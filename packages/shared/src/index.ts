@@ -36,5 +36,7 @@ export * from './notes/notes.schemas';
 export * from './daily-plan/daily-plan.schemas';
 export * from './daily-plan/daily-priorities';
 
+export * from './capture/capture.schemas';
+
 export * from './ai/ai.schemas';
 export * from './ai/queue';

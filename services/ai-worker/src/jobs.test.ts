@@ -1,6 +1,6 @@
 import { JOB_NAMES, STRUCTURE_TASK_JOB, type StructureTaskJobData } from '@daybook/shared';
 import { parseEnv } from './config/env';
-import { createJobHandlers } from './jobs';
+import { createJobHandlers, structureRequestOf } from './jobs';
 import { createLogger } from './log';
 import { runJob } from './run-job';
 import { CONTRACT_REQUEST, VALID_ANSWER } from './test/contract-scenarios';
@@ -9,7 +9,13 @@ import { startStubLlm, type StubLlmServer } from './test/stub-llm';
 /** The handlers both transports call (the BullMQ worker and the api without Redis), built from the worker's settings. */
 
 const log = createLogger('silent');
-const payload: StructureTaskJobData = { ...CONTRACT_REQUEST, timezone: 'America/Chicago', clients: [...CONTRACT_REQUEST.clients], timeIncrements: [...CONTRACT_REQUEST.timeIncrements] };
+const payload: StructureTaskJobData = {
+  ...CONTRACT_REQUEST,
+  timezone: 'America/Chicago',
+  clients: CONTRACT_REQUEST.clients.map((name) => ({ name, aliases: [] })),
+  timeIncrements: [...CONTRACT_REQUEST.timeIncrements],
+  habits: [],
+};
 
 it('has a handler for every job of the contract', () => {
   expect(Object.keys(createJobHandlers(parseEnv({}), log)).sort()).toEqual([...JOB_NAMES].sort());
@@ -17,11 +23,32 @@ it('has a handler for every job of the contract', () => {
 
 it('structures a task with the rules provider by default', async () => {
   const handlers = createJobHandlers(parseEnv({}), log);
-  await expect(runJob(STRUCTURE_TASK_JOB, handlers[STRUCTURE_TASK_JOB], payload)).resolves.toMatchObject({
-    title: 'Call Globex about the renewal',
-    clientName: 'Globex',
-    dueDate: '2025-03-12',
-    dueTime: '15:00',
+  await expect(runJob(STRUCTURE_TASK_JOB, handlers[STRUCTURE_TASK_JOB], payload)).resolves.toEqual({
+    task: expect.objectContaining({ title: 'Call Globex about the renewal', clientName: 'Globex', dueDate: '2025-03-12', dueTime: '15:00' }),
+    readBy: 'rules',
+  });
+});
+
+it('gives the rules the user’s aliases and usual estimates (DECISIONS 28)', async () => {
+  const handlers = createJobHandlers(parseEnv({}), log);
+  const data: StructureTaskJobData = {
+    ...payload,
+    input: 'the rocket people: quarterly filing next Monday',
+    clients: [{ name: 'Globex', aliases: ['the rocket people'] }, { name: 'Initech', aliases: [] }],
+    habits: [{ kind: 'quarterly filing', estimatedTime: '2h' }],
+  };
+  const { task } = await runJob(STRUCTURE_TASK_JOB, handlers[STRUCTURE_TASK_JOB], data);
+  expect(task).toMatchObject({ title: 'Quarterly filing', clientName: 'Globex', estimatedTime: '2h', dueDate: '2025-03-17' });
+});
+
+it('turns job data into the structurer’s input: client names, and aliases naming their client', () => {
+  expect(structureRequestOf({ ...payload, clients: [{ name: 'Globex', aliases: ['GX', 'the rocket people'] }, { name: 'Initech', aliases: [] }] })).toMatchObject({
+    clients: ['Globex', 'Initech'],
+    aliases: [
+      { alias: 'GX', client: 'Globex' },
+      { alias: 'the rocket people', client: 'Globex' },
+    ],
+    habits: [],
   });
 });
 
@@ -36,7 +63,7 @@ describe('with a model (AI_PROVIDER=openai)', () => {
   it("answers with the model's answer", async () => {
     stub.behave({ kind: 'content', content: JSON.stringify({ ...VALID_ANSWER, title: 'From the model' }) });
     const handlers = createJobHandlers(settings(), log);
-    await expect(handlers[STRUCTURE_TASK_JOB](payload)).resolves.toMatchObject({ title: 'From the model' });
+    await expect(handlers[STRUCTURE_TASK_JOB](payload)).resolves.toMatchObject({ task: { title: 'From the model' }, readBy: 'model' });
   });
 
   it('cuts a hanging model short when its signal is aborted (the caller gave up), and the rules answer', async () => {
@@ -45,7 +72,7 @@ describe('with a model (AI_PROVIDER=openai)', () => {
     const gaveUp = new AbortController();
     setTimeout(() => gaveUp.abort(), 100);
     const started = Date.now();
-    await expect(handlers[STRUCTURE_TASK_JOB](payload, { signal: gaveUp.signal })).resolves.toMatchObject({ title: 'Call Globex about the renewal' });
+    await expect(handlers[STRUCTURE_TASK_JOB](payload, { signal: gaveUp.signal })).resolves.toMatchObject({ task: { title: 'Call Globex about the renewal' }, readBy: 'rules' });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { STRUCTURE_TASK_JOB, titleOnlyTask, type StructuredTask } from '@daybook/shared';
+import { STRUCTURE_TASK_JOB, titleOnlyTask, type StructureTaskJobResult } from '@daybook/shared';
 import { InvalidJobPayloadError, runJob } from './run-job';
 
 /** The contract around every handler, on both transports (the BullMQ worker and the api without Redis). */
 
-const payload = { input: 'Send invoice', now: '2026-03-06T15:00:00.000Z', timezone: 'Europe/Berlin', clients: [], timeIncrements: [] };
-const result: StructuredTask = { ...titleOnlyTask('Send invoice'), priority: 'high' };
+const payload = { input: 'Send invoice', now: '2026-03-06T15:00:00.000Z', timezone: 'Europe/Berlin', clients: [{ name: 'Acme', aliases: [] }], timeIncrements: [], habits: [] };
+const result: StructureTaskJobResult = { task: { ...titleOnlyTask('Send invoice'), priority: 'high' }, readBy: 'rules' };
 
 it('hands the handler the parsed payload and its context, and answers the parsed result', async () => {
   const signal = new AbortController().signal;
@@ -14,13 +14,13 @@ it('hands the handler the parsed payload and its context, and answers the parsed
     STRUCTURE_TASK_JOB,
     async (data, context) => {
       seen.push(data, context?.signal);
-      return { ...result, title: '  Send invoice ' };
+      return { ...result, task: { ...result.task, title: '  Send invoice ' } };
     },
     payload,
     { signal },
   );
   expect(seen).toEqual([payload, signal]);
-  expect(answer.title).toBe('Send invoice');
+  expect(answer.task.title).toBe('Send invoice');
 });
 
 it('refuses a payload that breaks the contract without calling the handler', async () => {
@@ -39,5 +39,7 @@ it('refuses a payload that breaks the contract without calling the handler', asy
 });
 
 it('refuses a result that breaks the contract', async () => {
-  await expect(runJob(STRUCTURE_TASK_JOB, async () => ({ ...result, priority: 'whenever' }) as unknown as StructuredTask, payload)).rejects.toBeInstanceOf(z.ZodError);
+  const broken = { ...result, task: { ...result.task, priority: 'whenever' } } as unknown as StructureTaskJobResult;
+  await expect(runJob(STRUCTURE_TASK_JOB, async () => broken, payload)).rejects.toBeInstanceOf(z.ZodError);
+  await expect(runJob(STRUCTURE_TASK_JOB, async () => result.task as unknown as StructureTaskJobResult, payload)).rejects.toBeInstanceOf(z.ZodError);
 });

@@ -8,7 +8,7 @@ const provider = (structure: StructureProvider['structure'], trusted = false): S
 describe('structureTask', () => {
   it('uses a usable model answer', async () => {
     const outcome = await structureTask(CONTRACT_REQUEST, { provider: provider(async () => JSON.stringify(VALID_ANSWER)), fallback: 'rules', timeoutMs: 500 });
-    expect(outcome).toMatchObject({ source: 'provider', result: { title: 'Call Globex about the renewal' } });
+    expect(outcome).toMatchObject({ source: 'provider', readBy: 'model', result: { title: 'Call Globex about the renewal' } });
   });
 
   it('stops waiting at the deadline even when the provider ignores the abort signal', async () => {
@@ -22,7 +22,7 @@ describe('structureTask', () => {
     const started = Date.now();
     const outcome = await structureTask(CONTRACT_REQUEST, { provider: slow, fallback: 'rules', timeoutMs: 100 });
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(outcome.source).toBe('fallback');
+    expect(outcome).toMatchObject({ source: 'fallback', readBy: 'rules' });
     expect(outcome.reason).toMatch(/no answer within 100 ms/);
     expect(aborted).toBe(true);
   });
@@ -34,6 +34,27 @@ describe('structureTask', () => {
     const outcome = await structureTask(CONTRACT_REQUEST, { provider: broken, fallback: 'rules', timeoutMs: 100 });
     expect(outcome.source).toBe('fallback');
     expect(structuredTaskSchema.parse(outcome.result).clientName).toBe('Globex');
+  });
+
+  it('gives a model the rules’ reading as its draft, and answers with that draft when the model’s answer is unusable', async () => {
+    const drafts: unknown[] = [];
+    const reviewer = provider(async (_request, { draft }) => {
+      drafts.push(draft);
+      return 'I would rather not.';
+    });
+    const outcome = await structureTask(CONTRACT_REQUEST, { provider: reviewer, fallback: 'rules', timeoutMs: 500 });
+    expect(drafts).toEqual([rulesOrPlain(CONTRACT_REQUEST)]);
+    expect(outcome).toMatchObject({ source: 'fallback', readBy: 'rules', result: rulesOrPlain(CONTRACT_REQUEST) });
+  });
+
+  it('asks the rules provider for no draft: it is the rules', async () => {
+    const options: unknown[] = [];
+    const rules = provider(async (request, callOptions) => {
+      options.push(callOptions.draft);
+      return rulesOrPlain(request);
+    }, true);
+    expect((await structureTask(CONTRACT_REQUEST, { provider: rules, fallback: 'rules', timeoutMs: 100 })).readBy).toBe('rules');
+    expect(options).toEqual([undefined]);
   });
 
   it('gives the text back as a title when even the rules fail', () => {

@@ -1,4 +1,4 @@
-import { structuredTaskSchema, TASK_TITLE_MAX, titleOnlyTask, type StructuredTask } from '@daybook/shared';
+import { structuredTaskSchema, TASK_TITLE_MAX, titleOnlyTask, type StructureReader, type StructuredTask } from '@daybook/shared';
 import type { Logger } from './log';
 import { normalizeModelAnswer } from './providers/model-output';
 import type { StructureProvider, StructureRequest } from './providers/provider';
@@ -21,6 +21,8 @@ export interface StructureOutcome {
   result: StructuredTask;
   /** Who answered: the configured provider, or the rules as fallback. */
   source: 'provider' | 'fallback';
+  /** Who read the text: a model, or the rules (the rules provider, or the fallback). */
+  readBy: StructureReader;
   /** Why the provider's answer was not used. */
   reason?: string;
 }
@@ -51,7 +53,7 @@ export function rulesOrPlain(request: StructureRequest): StructuredTask {
 }
 
 /** Runs the provider with a deadline; rejects on timeout even if the provider ignores the abort signal. */
-async function callWithDeadline(provider: StructureProvider, request: StructureRequest, timeoutMs: number, outer?: AbortSignal): Promise<unknown> {
+async function callWithDeadline(provider: StructureProvider, request: StructureRequest, draft: StructuredTask, timeoutMs: number, outer?: AbortSignal): Promise<unknown> {
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort(outer?.reason);
   outer?.addEventListener('abort', onOuterAbort, { once: true });
@@ -64,7 +66,7 @@ async function callWithDeadline(provider: StructureProvider, request: StructureR
     }, timeoutMs);
   });
   try {
-    return await Promise.race([provider.structure(request, { signal: controller.signal }), deadline]);
+    return await Promise.race([provider.structure(request, { signal: controller.signal, draft }), deadline]);
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', onOuterAbort);
@@ -75,28 +77,30 @@ async function callWithDeadline(provider: StructureProvider, request: StructureR
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /**
- * Structures one request with the configured provider (DECISIONS 16): the rules answer directly; a
- * model's answer is parsed and normalised, and when the model fails, times out or answers something
- * unusable the rules result is returned instead (AI_FALLBACK=rules). Never throws with the rules fallback.
+ * Structures one request with the configured provider (DECISIONS 16, 26): the rules answer directly; a
+ * model reviews the rules' reading (its draft) and its answer is parsed and normalised, and when the model
+ * fails, times out or answers something unusable the rules' reading is returned instead
+ * (AI_FALLBACK=rules). Never throws with the rules fallback.
  */
 export async function structureTask(request: StructureRequest, options: StructureTaskOptions): Promise<StructureOutcome> {
   const { provider } = options;
   if (provider.trusted) {
     try {
       const raw = await provider.structure(request, { signal: options.signal ?? new AbortController().signal });
-      return { result: structuredTaskSchema.parse(raw), source: 'provider' };
+      return { result: structuredTaskSchema.parse(raw), source: 'provider', readBy: 'rules' };
     } catch (error) {
       options.log?.error('rules provider failed', { reason: describe(error) });
-      return { result: rulesOrPlain(request), source: 'fallback', reason: describe(error) };
+      return { result: rulesOrPlain(request), source: 'fallback', readBy: 'rules', reason: describe(error) };
     }
   }
+  const draft = rulesOrPlain(request);
   try {
-    const raw = await callWithDeadline(provider, request, options.timeoutMs, options.signal);
-    return { result: normalizeModelAnswer(raw, request), source: 'provider' };
+    const raw = await callWithDeadline(provider, request, draft, options.timeoutMs, options.signal);
+    return { result: normalizeModelAnswer(raw, request), source: 'provider', readBy: 'model' };
   } catch (error) {
     const reason = describe(error);
     options.log?.warn('provider answer not used', { provider: provider.name, reason, fallback: options.fallback });
     if (options.fallback === 'none') throw new StructureFailedError(`${provider.name}: ${reason}`);
-    return { result: rulesOrPlain(request), source: 'fallback', reason };
+    return { result: draft, source: 'fallback', readBy: 'rules', reason };
   }
 }

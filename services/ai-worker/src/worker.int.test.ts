@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { STRUCTURE_TASK_JOB, structuredTaskSchema, type StructureTaskJobData } from '@daybook/shared';
+import { STRUCTURE_TASK_JOB, structureTaskJobResultSchema, type StructureTaskJobData } from '@daybook/shared';
+import { structureRequestOf } from './jobs';
 import { parseEnv } from './config/env';
 import { createLogger } from './log';
 import { PROVIDERS, rulesProvider } from './providers';
@@ -20,8 +21,9 @@ const jobData: StructureTaskJobData = {
   input: CONTRACT_REQUEST.input,
   now: CONTRACT_REQUEST.now,
   timezone: 'America/Chicago',
-  clients: [...CONTRACT_REQUEST.clients],
+  clients: CONTRACT_REQUEST.clients.map((name) => ({ name, aliases: [] })),
   timeIncrements: [...CONTRACT_REQUEST.timeIncrements],
+  habits: [],
 };
 
 function startWorker(prefix: string, provider: StructureProvider, extra: { lockDuration?: number; stalledInterval?: number; onJob?: () => void } = {}) {
@@ -36,7 +38,8 @@ function startWorker(prefix: string, provider: StructureProvider, extra: { lockD
     ...(extra.stalledInterval ? { stalledInterval: extra.stalledInterval } : {}),
     handler: async (data) => {
       extra.onJob?.();
-      return (await structureTask(data, { provider, fallback: 'rules', timeoutMs: 300, log })).result;
+      const outcome = await structureTask(structureRequestOf(data), { provider, fallback: 'rules', timeoutMs: 300, log });
+      return { task: outcome.result, readBy: outcome.readBy };
     },
   });
   return {
@@ -56,7 +59,10 @@ describe('structure-task worker on a real Redis', () => {
     try {
       const job = await producer.queue.add(STRUCTURE_TASK_JOB, jobData);
       const result = await job.waitUntilFinished(producer.events, 15_000);
-      expect(structuredTaskSchema.parse(result)).toMatchObject({ title: 'Call Globex about the renewal', clientName: 'Globex', dueDate: '2025-03-12', dueTime: '15:00', estimatedTime: '30min' });
+      expect(structureTaskJobResultSchema.parse(result)).toEqual({
+        task: expect.objectContaining({ title: 'Call Globex about the renewal', clientName: 'Globex', dueDate: '2025-03-12', dueTime: '15:00', estimatedTime: '30min' }),
+        readBy: 'rules',
+      });
     } finally {
       await worker.close();
       await producer.close();
@@ -96,7 +102,7 @@ describe('structure-task worker on a real Redis', () => {
           stub.behave(scenario.behaviour);
           const job = await producer.queue.add(STRUCTURE_TASK_JOB, jobData);
           const result = await job.waitUntilFinished(producer.events, 15_000);
-          expect(structuredTaskSchema.safeParse(result).success).toBe(true);
+          expect(structureTaskJobResultSchema.safeParse(result).success).toBe(true);
           expect(worker.worker.isRunning()).toBe(true);
         }
       } finally {
@@ -143,7 +149,7 @@ describe('structure-task worker on a real Redis', () => {
       let processed = 0;
       rescuer = startWorker(prefix, rulesProvider, { lockDuration: 1_000, stalledInterval: 300, onJob: () => (processed += 1) });
       const result = await job.waitUntilFinished(producer.events, 10_000);
-      expect(structuredTaskSchema.safeParse(result).success).toBe(true);
+      expect(structureTaskJobResultSchema.safeParse(result).success).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 500)); // room for a duplicate to show up
       expect(processed).toBe(1);
       expect(completed.filter((id) => id === job.id)).toHaveLength(1);

@@ -15,6 +15,8 @@ import { createSessionStore } from './http/session-store';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { createAiService } from './modules/ai/ai.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { captureRoutes } from './modules/capture/capture.routes';
+import { createCaptureService } from './modules/capture/capture.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { clientRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
@@ -68,6 +70,7 @@ export function createApp(deps: AppDeps): Koa {
   const tasks = createTasksService(em, clock);
   const taskComments = createTaskCommentsService(em);
   const dailyPlan = createDailyPlanService(em, clock, tasks);
+  const clients = createClientsService(em);
   const limits = createRateLimits(redis, env);
   // One gate for every expensive read: a user's searches and long lists share their rate and their few slots.
   const heavyReadSlots = heavyReads();
@@ -101,13 +104,14 @@ export function createApp(deps: AppDeps): Koa {
     authRoutes(createAuthService(users), limits),
     userRoutes(users),
     adminRoutes(users),
-    tasksRoutes(tasks, taskComments, dailyPlan, heavyRead),
+    tasksRoutes(tasks, taskComments, dailyPlan, heavyRead, limits.taskBatches),
     dailyPlanRoutes(dailyPlan),
-    clientRoutes(createClientsService(em)),
+    clientRoutes(clients),
     contactRoutes(createContactsService(em)),
     timeIncrementRoutes(createTimeIncrementsService(em)),
     noteRoutes(createNotesService(em), heavyRead),
     aiRoutes(createAiService(em, deps.jobs ?? null, clock), limits),
+    captureRoutes(createCaptureService(em, clients, { modelReview: env.AI_PROVIDER !== 'rules' })),
   ];
   for (const router of routers) {
     app.use(router.routes());

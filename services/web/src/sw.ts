@@ -77,8 +77,9 @@ function replay(): Promise<void> {
   return replaying;
 }
 
-// Sign-in and sign-out are never queued; signing out forgets the cached data.
-const NOT_QUEUED = /^\/api\/(login|register|logout)/;
+// Sign-in and sign-out are never queued (signing out forgets the cached data), nor is a model's review
+// of a capture: it is a question for now, not a change to replay later.
+const NOT_QUEUED = /^\/api\/(login|register|logout|ai\/)/;
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;

@@ -40,4 +40,32 @@ describe('the batch command', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('prints one {"id","outputs":[…]} line per case with --multi, tasks in order of mention', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'daybook-cli-'));
+    const casesFile = path.join(dir, 'cases.jsonl');
+    const context = { now: '2025-03-11T10:15:00', timezone: 'America/Chicago', availableClients: ['Globex'], availableTimeIncrements: ['30 minutes', '1 hour'] };
+    const cases = [
+      { id: 'two', input: 'Tomorrow: call Globex at 3pm, then book the courier', context },
+      { id: 'one', input: 'buy stamps, envelopes and tape', context },
+      { id: 'bad', input: 'x', context: { now: '2025-03-11T10:15:00', timezone: 'Mars/Olympus' } },
+    ];
+    fs.writeFileSync(casesFile, cases.map((c) => JSON.stringify(c)).join('\n'));
+    try {
+      const { stdout } = await run(process.execPath, ['-r', path.join(__dirname, '../../../../scripts/test/register-ts.cjs'), path.join(__dirname, 'structure.ts'), '--cases', casesFile, '--multi']);
+      const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string; outputs: Array<Record<string, unknown>> });
+      expect(lines.map((l) => [l.id, l.outputs.length])).toEqual([
+        ['two', 2],
+        ['one', 1],
+        ['bad', 0],
+      ]);
+      expect(lines[0]!.outputs).toEqual([
+        expect.objectContaining({ title: 'Call Globex', clientName: 'Globex', dueDate: '2025-03-12', dueTime: '15:00' }),
+        expect.objectContaining({ title: 'Book the courier', clientName: null, dueDate: '2025-03-12', dueTime: null }),
+      ]);
+      expect(lines[1]!.outputs[0]).toMatchObject({ title: 'buy stamps, envelopes and tape' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -14,14 +14,11 @@ export const AI_MAX_TIME_INCREMENTS = 100;
 /** The natural-language text: trimmed, non-blank, at most 2,000 characters. */
 export const aiInputSchema = requiredText(AI_INPUT_MAX, 'Describe your task first');
 
-/** POST /api/ai/structure-task */
-export const structureTaskBodySchema = z.object({
-  input: aiInputSchema,
-  /** Client names; the api may use the user's own list instead (DECISIONS 16). */
-  availableClients: z.array(text(AI_CLIENT_NAME_MAX)).max(AI_MAX_CLIENTS).optional(),
-  /** Time-increment labels. */
-  availableTimeIncrements: z.array(text(ESTIMATED_TIME_MAX)).max(AI_MAX_TIME_INCREMENTS).optional(),
-});
+/**
+ * POST /api/ai/structure-task: the text only. The api reads the user's own clients, aliases, time
+ * increments and habits itself; lists in the body are refused (400), not silently discarded.
+ */
+export const structureTaskBodySchema = z.strictObject({ input: aiInputSchema });
 export type StructureTaskBody = z.infer<typeof structureTaskBodySchema>;
 
 /**
@@ -48,6 +45,23 @@ export const structuredTaskSchema = z
     path: ['recurringType'],
   });
 export type StructuredTask = z.infer<typeof structuredTaskSchema>;
+
+/**
+ * The answer of POST /api/ai/structure-task: the structured task, the id of its client among the
+ * user's clients (resolved once, by @daybook/nl), and who read it: the model, or the rules (no model
+ * configured, or the model failed, timed out or answered nonsense).
+ */
+/** Who read a text: a model, or the rules (no model configured, or its answer was not used). */
+export const STRUCTURE_READERS = ['model', 'rules'] as const;
+export const structureReaderSchema = z.enum(STRUCTURE_READERS);
+export type StructureReader = z.infer<typeof structureReaderSchema>;
+
+export const structureTaskAnswerSchema = z.object({
+  task: structuredTaskSchema,
+  clientId: z.uuid().nullable(),
+  readBy: structureReaderSchema,
+});
+export type StructureTaskAnswer = z.infer<typeof structureTaskAnswerSchema>;
 
 /** A structured task with nothing read from its text but the title: every other field at its default. */
 export const titleOnlyTask = (title: string): StructuredTask => ({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { structuredTaskSchema, structureTaskBodySchema, taskFromStructured, titleOnlyTask } from './ai.schemas';
+import { structuredTaskSchema, structureTaskAnswerSchema, structureTaskBodySchema, taskFromStructured, titleOnlyTask } from './ai.schemas';
 import { taskCreateBodySchema } from '../tasks/tasks.schemas';
 import { JOB_NAMES, JOBS, parseJobResult, STRUCTURE_TASK_JOB, STRUCTURE_TASK_JOB_OPTIONS, structureTaskJobDataSchema, structureTaskJobResultSchema } from './queue';
 
@@ -18,20 +18,35 @@ const result = {
 
 describe('structure-task request', () => {
   it('trims the input and requires it', () => {
-    expect(structureTaskBodySchema.parse({ input: ' call Ann tomorrow ', availableClients: ['Acme'] })).toEqual({
-      input: 'call Ann tomorrow',
-      availableClients: ['Acme'],
-    });
+    expect(structureTaskBodySchema.parse({ input: ' call Ann tomorrow ' })).toEqual({ input: 'call Ann tomorrow' });
     expect(structureTaskBodySchema.safeParse({ input: '   ' }).success).toBe(false);
     expect(structureTaskBodySchema.safeParse({ input: 'x'.repeat(2001) }).success).toBe(false);
     expect(structureTaskBodySchema.safeParse({ input: 'x'.repeat(2000) }).success).toBe(true);
+  });
+
+  it('refuses the lists older clients sent: the api reads the user’s own', () => {
+    for (const extra of [{ availableClients: ['Hooli'] }, { availableTimeIncrements: ['1 hour'] }]) {
+      const parsed = structureTaskBodySchema.safeParse({ input: 'call Ann', ...extra });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.code).toBe('unrecognized_keys');
+    }
+  });
+});
+
+describe('structure-task answer', () => {
+  it('carries the task, the id of its client and who read it', () => {
+    const answer = { task: result, clientId: '00000000-0000-4000-8000-000000000001', readBy: 'model' };
+    expect(structureTaskAnswerSchema.parse(answer)).toEqual(answer);
+    expect(structureTaskAnswerSchema.safeParse({ ...answer, readBy: 'guess' }).success).toBe(false);
+    expect(structureTaskAnswerSchema.safeParse({ ...answer, clientId: 'acme' }).success).toBe(false);
   });
 });
 
 describe('structured task', () => {
   it('accepts a complete result', () => {
     expect(structuredTaskSchema.parse(result)).toEqual(result);
-    expect(structureTaskJobResultSchema.parse({ ...result, isRecurring: false, recurringType: null, clientName: null, dueDate: null, dueTime: null, estimatedTime: null })).toBeTruthy();
+    const bare = { ...result, isRecurring: false, recurringType: null, clientName: null, dueDate: null, dueTime: null, estimatedTime: null };
+    expect(structureTaskJobResultSchema.parse({ task: bare, readBy: 'rules' })).toEqual({ task: bare, readBy: 'rules' });
   });
 
   it('rejects nonsense', () => {
@@ -61,10 +76,14 @@ describe('queue contract', () => {
       input: 'weekly report every friday 3pm',
       now: '2026-03-06T15:00:00.000Z',
       timezone: 'Europe/Berlin',
-      clients: ['Acme'],
+      clients: [{ name: 'Acme', aliases: ['the rocket people'] }],
       timeIncrements: [{ label: '1 hour', value: '1h' }],
+      habits: [{ kind: 'weekly report', estimatedTime: '1h' }],
     };
     expect(structureTaskJobDataSchema.parse(data)).toEqual(data);
+    // A client without aliases and a job without habits are complete too.
+    expect(structureTaskJobDataSchema.parse({ ...data, clients: [{ name: 'Acme' }], habits: undefined })).toEqual({ ...data, clients: [{ name: 'Acme', aliases: [] }], habits: [] });
+    expect(structureTaskJobDataSchema.safeParse({ ...data, clients: ['Acme'] }).success).toBe(false);
     expect(structureTaskJobDataSchema.safeParse({ ...data, timezone: 'Mars/Base' }).success).toBe(false);
     expect(structureTaskJobDataSchema.safeParse({ ...data, now: 'now' }).success).toBe(false);
   });
@@ -77,8 +96,9 @@ describe('the job registry', () => {
   });
 
   it('checks a result against the job’s schema', () => {
-    expect(parseJobResult(STRUCTURE_TASK_JOB, { ...result, title: ' Send invoice ' }).title).toBe('Send invoice');
-    expect(() => parseJobResult(STRUCTURE_TASK_JOB, { ...result, priority: 'whenever' })).toThrow(z.ZodError);
+    expect(parseJobResult(STRUCTURE_TASK_JOB, { task: { ...result, title: ' Send invoice ' }, readBy: 'model' }).task.title).toBe('Send invoice');
+    expect(() => parseJobResult(STRUCTURE_TASK_JOB, { task: { ...result, priority: 'whenever' }, readBy: 'model' })).toThrow(z.ZodError);
+    expect(() => parseJobResult(STRUCTURE_TASK_JOB, result)).toThrow(z.ZodError);
   });
 });
 

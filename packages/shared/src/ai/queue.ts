@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { isoInstantSchema, text } from '../common';
 import { timezoneSchema } from '../users/users.schemas';
-import { AI_CLIENT_NAME_MAX, AI_MAX_CLIENTS, AI_MAX_TIME_INCREMENTS, aiInputSchema, structuredTaskSchema } from './ai.schemas';
+import { AI_CLIENT_NAME_MAX, AI_MAX_CLIENTS, AI_MAX_TIME_INCREMENTS, aiInputSchema, structuredTaskSchema, structureReaderSchema } from './ai.schemas';
 import { ESTIMATED_TIME_MAX } from '../tasks/tasks.schemas';
+import { CLIENT_ALIASES_MAX } from '../clients/clients.schemas';
+import { ESTIMATE_HABITS_MAX, estimateHabitSchema } from '../capture/capture.schemas';
 
 /**
  * The queue contract (DECISIONS 25, ARCHITECTURE convention 8): every background job is one entry of
@@ -36,17 +38,25 @@ export const structureTaskJobDataSchema = z.object({
   now: isoInstantSchema,
   /** The user's timezone (DECISIONS 1). */
   timezone: timezoneSchema,
-  /** The user's client names. */
-  clients: z.array(text(AI_CLIENT_NAME_MAX)).max(AI_MAX_CLIENTS),
+  /** The user's clients: each name with the other names the user calls it by (DECISIONS 28). */
+  clients: z
+    .array(z.object({ name: text(AI_CLIENT_NAME_MAX), aliases: z.array(text(AI_CLIENT_NAME_MAX)).max(CLIENT_ALIASES_MAX).default([]) }))
+    .max(AI_MAX_CLIENTS),
   /** The user's time increments. */
   timeIncrements: z
     .array(z.object({ label: text(ESTIMATED_TIME_MAX), value: text(ESTIMATED_TIME_MAX) }))
     .max(AI_MAX_TIME_INCREMENTS),
+  /** The user's usual estimates by kind of work (DECISIONS 28). */
+  habits: z.array(estimateHabitSchema).max(ESTIMATE_HABITS_MAX).default([]),
 });
-export type StructureTaskJobData = z.infer<typeof structureTaskJobDataSchema>;
+export type StructureTaskJobData = z.output<typeof structureTaskJobDataSchema>;
+export type StructureTaskJobInput = z.input<typeof structureTaskJobDataSchema>;
 
-/** Job result: the structured task. */
-export const structureTaskJobResultSchema = structuredTaskSchema;
+/**
+ * Job result: the structured task (its `clientName` one of the job's client names, canonical, or null)
+ * and who read it: the model, or the rules (the rules provider, or the fallback when the model failed).
+ */
+export const structureTaskJobResultSchema = z.object({ task: structuredTaskSchema, readBy: structureReaderSchema });
 export type StructureTaskJobResult = z.infer<typeof structureTaskJobResultSchema>;
 
 /** Every job, by name: its payload and result schemas and its BullMQ options. A new job is one entry here. */

@@ -20,14 +20,21 @@ const colorOrDefault = z.preprocess(
   clientColorSchema.default(DEFAULT_CLIENT_COLOR),
 );
 
+/** Other names the user calls a client by ("Bob's shop" for Robertson Retail): used by task capture (DECISIONS 28). */
+export const CLIENT_ALIASES_MAX = 20;
+export const clientAliasesSchema = z
+  .array(requiredText(CLIENT_NAME_MAX, 'An alias must not be blank'))
+  .max(CLIENT_ALIASES_MAX, `At most ${CLIENT_ALIASES_MAX} aliases`)
+  .refine((list) => hasNoDuplicates(list.map((alias) => alias.toLowerCase())), 'Aliases must not repeat');
+
 /** POST /api/clients */
-export const clientCreateBodySchema = z.object({ name: clientNameSchema, color: colorOrDefault });
+export const clientCreateBodySchema = z.object({ name: clientNameSchema, color: colorOrDefault, aliases: clientAliasesSchema.default([]) });
 export type ClientCreateBody = z.output<typeof clientCreateBodySchema>;
 export type ClientCreateInput = z.input<typeof clientCreateBodySchema>;
 
 /** PATCH /api/clients/{id} */
 export const clientUpdateBodySchema = z
-  .object({ name: clientNameSchema, color: clientColorSchema, sortOrder: sortOrderSchema })
+  .object({ name: clientNameSchema, color: clientColorSchema, sortOrder: sortOrderSchema, aliases: clientAliasesSchema })
   .partial();
 export type ClientUpdateBody = z.infer<typeof clientUpdateBodySchema>;
 
@@ -45,6 +52,7 @@ export const clientSchema = z.object({
   id: idSchema,
   name: z.string(),
   color: z.string(),
+  aliases: z.array(z.string()),
   sortOrder: z.number().int(),
   createdAt: isoInstantSchema,
   updatedAt: isoInstantSchema,

@@ -1,6 +1,6 @@
 import { CLIENT_COLOR_PALETTE, DEFAULT_CLIENT_COLOR, HEX_COLOR_PATTERN } from './client-colors';
 import { findClientByName, sortClients } from './client-order';
-import { clientCreateBodySchema, clientReorderBodySchema, clientUpdateBodySchema } from './clients.schemas';
+import { CLIENT_ALIASES_MAX, clientCreateBodySchema, clientReorderBodySchema, clientUpdateBodySchema } from './clients.schemas';
 
 const ID1 = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const ID2 = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -36,14 +36,23 @@ describe('client order', () => {
 
 describe('client schemas', () => {
   it('create: name trimmed and required, colour defaulted and lower-cased', () => {
-    expect(clientCreateBodySchema.parse({ name: ' Acme ' })).toEqual({ name: 'Acme', color: '#e5e7eb' });
-    expect(clientCreateBodySchema.parse({ name: 'Acme', color: '' })).toEqual({ name: 'Acme', color: '#e5e7eb' });
-    expect(clientCreateBodySchema.parse({ name: 'Acme', color: '#FF00aa' })).toEqual({ name: 'Acme', color: '#ff00aa' });
+    expect(clientCreateBodySchema.parse({ name: ' Acme ' })).toEqual({ name: 'Acme', color: '#e5e7eb', aliases: [] });
+    expect(clientCreateBodySchema.parse({ name: 'Acme', color: '' })).toEqual({ name: 'Acme', color: '#e5e7eb', aliases: [] });
+    expect(clientCreateBodySchema.parse({ name: 'Acme', color: '#FF00aa' })).toEqual({ name: 'Acme', color: '#ff00aa', aliases: [] });
     expect(clientCreateBodySchema.safeParse({ name: '  ' }).error?.issues.map((i) => i.message)).toEqual(['Client name is required']);
     expect(clientCreateBodySchema.safeParse({}).error?.issues.map((i) => i.message)).toEqual(['Client name is required']);
     expect(clientCreateBodySchema.safeParse({ name: 'Acme', color: 'red' }).success).toBe(false);
     expect(clientCreateBodySchema.safeParse({ name: 'Acme', color: '#fff' }).success).toBe(false);
     expect(clientCreateBodySchema.safeParse({ name: 'A\u0000' }).success).toBe(false);
+  });
+
+  it('aliases: trimmed, not blank, at most CLIENT_ALIASES_MAX, no repeats in any letter case', () => {
+    expect(clientCreateBodySchema.parse({ name: 'Robertson Retail', aliases: [" Bob's shop ", 'RR'] }).aliases).toEqual(["Bob's shop", 'RR']);
+    const issues = (aliases: unknown) => clientCreateBodySchema.safeParse({ name: 'Robertson Retail', aliases }).error?.issues.map((i) => i.message);
+    expect(issues(['  '])).toEqual(['An alias must not be blank']);
+    expect(issues(["Bob's shop", "BOB'S SHOP"])).toEqual(['Aliases must not repeat']);
+    expect(issues(Array.from({ length: CLIENT_ALIASES_MAX + 1 }, (_, i) => `name ${i}`))).toEqual([`At most ${CLIENT_ALIASES_MAX} aliases`]);
+    expect(clientUpdateBodySchema.parse({ aliases: [] })).toEqual({ aliases: [] });
   });
 
   it('update: any subset', () => {

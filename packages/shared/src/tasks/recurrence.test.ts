@@ -10,6 +10,14 @@ describe('nextRecurrenceDate', () => {
     expect(nextRecurrenceDate({ dueDate: '2026-03-05', recurringType: 'weekly', recurringInterval: 2 }, today)).toBe('2026-03-19');
   });
 
+  it('goes from one Monday-to-Friday day to the next on a weekdays series (Friday → Monday, DECISIONS 35)', () => {
+    const weekdays = (dueDate: string) => nextRecurrenceDate({ dueDate, recurringType: 'weekdays', recurringInterval: 1 }, '2026-11-24');
+    expect(weekdays('2026-11-24')).toBe('2026-11-25'); // Tuesday → Wednesday
+    expect(weekdays('2026-11-27')).toBe('2026-11-30'); // Friday → Monday
+    expect(weekdays('2026-11-28')).toBe('2026-11-30'); // a Saturday date (moved by hand) → Monday
+    expect(weekdays('2026-11-29')).toBe('2026-11-30'); // Sunday → Monday
+  });
+
   it('starts from today when the task had no due date', () => {
     expect(nextRecurrenceDate({ dueDate: null, recurringType: 'daily', recurringInterval: 1 }, today)).toBe('2026-03-09');
     expect(nextRecurrenceDate({ dueDate: null, recurringType: 'monthly', recurringInterval: 1 }, today)).toBe('2026-04-08');

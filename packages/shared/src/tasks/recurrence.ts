@@ -1,13 +1,17 @@
 import { z } from 'zod';
-import { addDays, addMonths, isDateInRange, isValidCalendarDate, parseCalendarDate } from '../time/calendar-date';
+import { addDays, addMonths, isDateInRange, isValidCalendarDate, parseCalendarDate, weekdayOf } from '../time/calendar-date';
 
-export const RECURRING_TYPES = ['daily', 'weekly', 'monthly'] as const;
-export const recurringTypeSchema = z.enum(RECURRING_TYPES, { message: 'Repeat must be daily, weekly or monthly' });
+/** `weekdays`: Monday to Friday (DECISIONS 35), always with interval 1. */
+export const RECURRING_TYPES = ['daily', 'weekdays', 'weekly', 'monthly'] as const;
+export const recurringTypeSchema = z.enum(RECURRING_TYPES, { message: 'Repeat must be daily, weekdays, weekly or monthly' });
 export type RecurringType = z.infer<typeof recurringTypeSchema>;
 
 export const RECURRING_INTERVAL_MIN = 1;
 export const RECURRING_INTERVAL_MAX = 365;
 export const DEFAULT_RECURRING_INTERVAL = 1;
+/** The interval a series is stored with: a weekdays series always has 1 (DECISIONS 35), the others keep theirs. */
+export const seriesInterval = (recurringType: RecurringType | null, interval: number): number => (recurringType === 'weekdays' ? 1 : interval);
+
 export const recurringIntervalSchema = z
   .number({ message: 'Repeat interval must be a number' })
   .int('Repeat interval must be a whole number')
@@ -23,7 +27,8 @@ export interface RecurrenceSource {
 
 /**
  * Due date of the next occurrence (DECISIONS 11): the previous due date (or `today`, in the user's
- * zone, when it had none) advanced by interval × day / week / month.
+ * zone, when it had none) advanced by interval × day / week / month; a weekdays series goes to the next
+ * Monday-to-Friday day (Friday → Monday).
  *
  * Monthly dates keep the series' day of month when the api passes `seriesStartDate` (the due date of
  * the series' first task, the one `parentTaskId` points to): Jan 31 → Feb 28 → Mar 31. Without it the
@@ -44,6 +49,8 @@ function advance(base: string, source: RecurrenceSource, seriesStartDate?: strin
   switch (source.recurringType) {
     case 'daily':
       return addDays(base, interval);
+    case 'weekdays':
+      return nextWeekdayAfter(base);
     case 'weekly':
       return addDays(base, 7 * interval);
     case 'monthly': {
@@ -51,4 +58,11 @@ function advance(base: string, source: RecurrenceSource, seriesStartDate?: strin
       return addMonths(base, interval, anchorDay);
     }
   }
+}
+
+/** The first Monday-to-Friday date after `date`. */
+function nextWeekdayAfter(date: string): string {
+  let next = addDays(date, 1);
+  while (weekdayOf(next) === 0 || weekdayOf(next) === 6) next = addDays(next, 1);
+  return next;
 }

@@ -123,7 +123,7 @@ describe('taskCreateBodySchema', () => {
       recurringInterval: 2,
     });
     expect(messages(taskCreateBodySchema.safeParse({ title: 't', isRecurring: true }))).toEqual([
-      'Choose how often the task repeats (daily, weekly or monthly)',
+      'Choose how often the task repeats (daily, weekdays, weekly or monthly)',
     ]);
     expect(taskCreateBodySchema.safeParse({ title: 't', recurringType: 'yearly' }).success).toBe(false);
     expect(taskCreateBodySchema.safeParse({ title: 't', recurringInterval: 0 }).success).toBe(false);

@@ -83,7 +83,7 @@ const taskFields = {
   sortOrder: sortOrderSchema,
 };
 
-export const RECURRING_TYPE_REQUIRED = 'Choose how often the task repeats (daily, weekly or monthly)';
+export const RECURRING_TYPE_REQUIRED = 'Choose how often the task repeats (daily, weekdays, weekly or monthly)';
 
 /**
  * POST /api/tasks. Every field but the title is optional and defaulted (spec §3, §9). The output's

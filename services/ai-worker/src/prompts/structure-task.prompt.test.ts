@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_INCREMENTS } from '@daybook/shared';
+import { DEFAULT_TIME_INCREMENTS, titleOnlyTask } from '@daybook/shared';
 import { CONTRACT_REQUEST } from '../test/contract-scenarios';
 import { buildStructureTaskPrompt } from './structure-task.prompt';
 
@@ -18,9 +18,23 @@ describe('structure-task prompt', () => {
     expect(user).toContain(JSON.stringify(injection));
   });
 
+  it('names each client’s aliases, the usual estimates, and sends the rules’ draft as data after the note', () => {
+    const draft = { ...titleOnlyTask('Quarterly filing'), clientName: 'Globex', estimatedTime: '2h' };
+    const { system, user } = buildStructureTaskPrompt(
+      { ...CONTRACT_REQUEST, aliases: [{ alias: 'the rocket people', client: 'Globex' }, { alias: 'GX', client: 'Globex' }], habits: [{ kind: 'quarterly filing', estimatedTime: '2h' }] },
+      draft,
+    );
+    expect(system).toContain('Clients: "Acme Corp", "Globex" (also called "the rocket people", "GX"), "Initech",');
+    expect(system).toContain('Usual estimates (kind of work → estimate): "quarterly filing" → "2h".');
+    expect(system).toContain('weekdays 1 (always 1)');
+    expect(user.indexOf(JSON.stringify(CONTRACT_REQUEST.input))).toBeLessThan(user.indexOf(JSON.stringify(draft)));
+    expect(buildStructureTaskPrompt(CONTRACT_REQUEST).user).not.toContain('draft');
+  });
+
   it('says so when the user has no clients or increments', () => {
     const { system } = buildStructureTaskPrompt({ ...CONTRACT_REQUEST, clients: [], timeIncrements: [] });
     expect(system).toContain('Clients: (none: clientName is null).');
     expect(system).toContain('Time increments: (none');
+    expect(system).toContain('Usual estimates (kind of work → estimate): (none).');
   });
 });

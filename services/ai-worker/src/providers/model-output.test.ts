@@ -32,3 +32,41 @@ describe("a model's recurrence", () => {
     expect(answer({ isRecurring: false, recurringType: 'weekly' })).toMatchObject({ isRecurring: false, recurringType: null });
   });
 });
+
+describe("a model's recurrence on weekdays (DECISIONS 35)", () => {
+  it('always repeats every week’s weekdays: interval 1', () => {
+    expect(answer({ isRecurring: true, recurringType: 'weekdays', recurringInterval: 3 })).toMatchObject({ isRecurring: true, recurringType: 'weekdays', recurringInterval: 1 });
+  });
+});
+
+describe("a model's client", () => {
+  const withAliases = { ...CONTRACT_REQUEST, aliases: [{ alias: 'the rocket people', client: 'Globex' }] };
+  it('answered as one of the user’s aliases is the client itself', () => {
+    expect(normalizeModelAnswer(JSON.stringify({ ...VALID_ANSWER, clientName: 'The Rocket People' }), withAliases).clientName).toBe('Globex');
+  });
+
+  it('answered as an alias the user does not have is no client', () => {
+    expect(normalizeModelAnswer(JSON.stringify({ ...VALID_ANSWER, clientName: 'the rocket people' }), CONTRACT_REQUEST).clientName).toBeNull();
+  });
+});
+
+describe('the JSON in what a model says', () => {
+  const json = JSON.stringify(VALID_ANSWER);
+  it.each([
+    ['after its thoughts', `<think>The user wants {a call}. Tomorrow is 2025-03-12.</think>\n${json}`],
+    ['after thoughts whose start the server dropped', `they said "tomorrow" so {dueDate} is the 12th</think>${json}`],
+    ['after thoughts, in a code fence', `<think>easy</think>\n\`\`\`json\n${json}\n\`\`\``],
+    ['in a fence without a language', `\`\`\`\n${json}\n\`\`\``],
+  ])('is read %s', (_case, text) => {
+    expect(normalizeModelAnswer(text, CONTRACT_REQUEST)).toMatchObject({ title: 'Call Globex about the renewal', clientName: 'Globex' });
+  });
+
+  it.each([
+    ['nothing', ''],
+    ['only blank space', '  \n '],
+    ['only thoughts', '<think>{"title": "a thought, not an answer"}</think>'],
+    ['thoughts cut off', `<think>maybe ${json}`],
+  ])('is unusable when the model says %s', (_case, text) => {
+    expect(() => normalizeModelAnswer(text, CONTRACT_REQUEST)).toThrow(new UnusableModelOutputError('empty answer'));
+  });
+});

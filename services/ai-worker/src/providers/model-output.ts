@@ -10,6 +10,7 @@ import {
   RECURRING_INTERVAL_MAX,
   RECURRING_TYPES,
   resolveNewTaskDue,
+  seriesInterval,
   structuredTaskSchema,
   TASK_DESCRIPTION_MAX,
   TASK_TITLE_MAX,
@@ -35,14 +36,14 @@ export const modelAnswerSchema = z
   .object({
     title: z.string().describe('Short imperative title without the date, time, priority, estimate and recurrence words'),
     description: z.string().describe('Details after the first sentence or separator, else an empty string'),
-    clientName: z.string().nullable().describe('Exactly one of the listed clients, or null'),
+    clientName: z.string().nullable().describe('Exactly one of the listed client names (never an alias), or null'),
     priority: z.enum(PRIORITIES).describe('medium unless the text says otherwise'),
     dueDate: z.string().nullable().describe('YYYY-MM-DD on the user\'s wall clock, or null'),
     dueTime: z.string().nullable().describe('HH:mm (24 h) on the user\'s wall clock, or null'),
     estimatedTime: z.string().nullable().describe('One of the listed time increment values, or null'),
     isRecurring: z.boolean(),
     recurringType: z.enum(RECURRING_TYPES).nullable(),
-    recurringInterval: z.number().int().describe('Repeat every N days/weeks/months; 1 when not recurring'),
+    recurringInterval: z.number().int().describe('Repeat every N days/weeks/months; 1 when not recurring or weekdays'),
   })
   .strict();
 
@@ -78,11 +79,22 @@ const looseAnswerSchema = z.object({
   recurringInterval: z.number().int().nullish(),
 });
 
-/** The JSON object in a model's text: bare, in a ```json fence, or surrounded by prose. */
+/** A reasoning model's thoughts before its answer (`<think>…</think>`); their braces are not the answer's. */
+const THOUGHTS = /<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/giu;
+/** Thoughts cut off before their end: nothing after them is an answer. */
+const UNFINISHED_THOUGHTS = /<think(?:ing)?>[\s\S]*$/iu;
+/** The end of thoughts whose start the server swallowed: the answer is what follows the last one. */
+const THOUGHTS_END = /<\/think(?:ing)?>/iu;
+
+/** A model's text without its thoughts. */
+const withoutThoughts = (text: string) => (text.replace(THOUGHTS, '').replace(UNFINISHED_THOUGHTS, '').split(THOUGHTS_END).at(-1) ?? '').trim();
+
+/** The JSON object in a model's text: bare, after `<think>…</think>`, in a ```json fence, or surrounded by prose. */
 export function extractJson(raw: unknown): unknown {
   if (raw !== null && typeof raw === 'object') return raw;
   if (typeof raw !== 'string') throw new UnusableModelOutputError('empty answer');
-  const text = raw.trim();
+  const text = withoutThoughts(raw);
+  if (text === '') throw new UnusableModelOutputError('empty answer');
   const candidates = [text];
   const fenced = /```(?:json|JSON)?\s*([\s\S]*?)```/u.exec(text);
   if (fenced) candidates.push((fenced[1] as string).trim());
@@ -115,7 +127,7 @@ function dueOnUsersClock(dueDate: string, dueTime: string | null, timeZone: stri
 
 /**
  * A model's answer made safe (ARCHITECTURE convention 9): parsed with zod, the client matched to the
- * user's own list (unknown → null), the estimate mapped to the user's increments, the date and time
+ * user's own list and aliases (unknown → null), the estimate mapped to the user's increments, the date and time
  * checked. Throws UnusableModelOutputError when the answer cannot be trusted as a whole (not JSON, wrong
  * types, a date in another format, an impossible recurrence).
  */
@@ -144,7 +156,7 @@ export function normalizeModelAnswer(raw: unknown, request: StructureRequest): S
 
   const isRecurring = answer.isRecurring === true;
   const recurringType = isRecurring ? (answer.recurringType ?? null) : null;
-  const interval = isRecurring ? Math.min(RECURRING_INTERVAL_MAX, Math.max(1, answer.recurringInterval ?? 1)) : DEFAULT_RECURRING_INTERVAL;
+  const interval = isRecurring ? seriesInterval(recurringType, Math.min(RECURRING_INTERVAL_MAX, Math.max(1, answer.recurringInterval ?? 1))) : DEFAULT_RECURRING_INTERVAL;
 
   let estimatedTime: string | null = null;
   if (answer.estimatedTime !== null && answer.estimatedTime !== undefined && String(answer.estimatedTime).trim() !== '') {
@@ -155,7 +167,8 @@ export function normalizeModelAnswer(raw: unknown, request: StructureRequest): S
   const result = structuredTaskSchema.safeParse({
     title: clip(title, TASK_TITLE_MAX),
     description: clip((answer.description ?? '').trim(), TASK_DESCRIPTION_MAX),
-    clientName: canonicalClientName(answer.clientName, request.clients),
+    // The model may answer an alias; the task names the client by its canonical name.
+    clientName: canonicalClientName(answer.clientName, request.clients, request.aliases ?? []),
     priority: answer.priority ?? DEFAULT_PRIORITY,
     dueDate,
     dueTime,

@@ -23,9 +23,9 @@ export function createOllamaProvider(options: OllamaProviderOptions): StructureP
   const format = modelAnswerJsonSchema();
   return {
     name: 'ollama',
-    async structure(request, { signal }) {
+    async structure(request, { signal, draft }) {
       const client = new Ollama({ host: options.url, fetch: withSignal(signal) });
-      const prompt = buildStructureTaskPrompt(request);
+      const prompt = buildStructureTaskPrompt(request, draft);
       const response = await client.chat({
         model: options.model,
         stream: false,

@@ -28,8 +28,8 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): StructureP
   });
   return {
     name: 'openai',
-    async structure(request, { signal }) {
-      const prompt = buildStructureTaskPrompt(request);
+    async structure(request, { signal, draft }) {
+      const prompt = buildStructureTaskPrompt(request, draft);
       const completion = await client.chat.completions.create(
         {
           model: options.model,

@@ -2,7 +2,7 @@ import { structureWithRules } from '@daybook/nl';
 import type { StructuredTask } from '@daybook/shared';
 import type { StructureProvider, StructureRequest } from './provider';
 
-/** The rules structurer (@daybook/nl) on a provider request. */
+/** The rules structurer (@daybook/nl) on a provider request, with the user's aliases and usual estimates. */
 export function structureRequestWithRules(request: StructureRequest): StructuredTask {
   return structureWithRules({
     input: request.input,
@@ -10,6 +10,8 @@ export function structureRequestWithRules(request: StructureRequest): Structured
     timezone: request.timezone,
     clients: request.clients,
     timeIncrements: request.timeIncrements,
+    aliases: request.aliases ?? [],
+    habits: request.habits ?? [],
   });
 }
 

@@ -37,12 +37,20 @@ export interface ContractScenario {
 
 const json = (value: unknown) => JSON.stringify(value);
 
-/** The answers of the issue: valid, prose, code-fenced, truncated, wrong types, unknown client, wrong date, 500, 429, hang. */
+/**
+ * The answers of the issue: valid, prose, code-fenced, reasoning models' thoughts before the answer, empty,
+ * truncated, wrong types, unknown client, wrong date, 500, 429, hang.
+ */
 export const CONTRACT_SCENARIOS: ContractScenario[] = [
   { name: 'a valid answer', behaviour: { kind: 'content', content: json(VALID_ANSWER) }, expect: 'model', check: { title: 'Call Globex about the renewal', clientName: 'Globex' } },
   { name: 'JSON wrapped in prose', behaviour: { kind: 'content', content: `Sure! Here is the task:\n${json(VALID_ANSWER)}\nAnything else?` }, expect: 'model' },
   { name: 'prose only', behaviour: { kind: 'content', content: "I'm sorry, I can't help with that." }, expect: 'fallback' },
   { name: 'a code-fenced answer', behaviour: { kind: 'content', content: `\`\`\`json\n${json(VALID_ANSWER)}\n\`\`\`` }, expect: 'model' },
+  { name: 'JSON after <think>…</think>', behaviour: { kind: 'content', content: `<think>They want a call {tomorrow} at 3pm.</think>\n${json(VALID_ANSWER)}` }, expect: 'model', check: { dueTime: '15:00' } },
+  { name: 'a code fence after <think>…</think>', behaviour: { kind: 'content', content: `<think>\nEasy.\n</think>\n\n\`\`\`json\n${json(VALID_ANSWER)}\n\`\`\`` }, expect: 'model' },
+  { name: 'only thoughts, cut off', behaviour: { kind: 'content', content: `<think>Maybe ${json(VALID_ANSWER)} or` }, expect: 'fallback' },
+  { name: 'an empty answer', behaviour: { kind: 'content', content: '' }, expect: 'fallback' },
+  { name: 'no content at all', behaviour: { kind: 'empty' }, expect: 'fallback' },
   { name: 'truncated JSON', behaviour: { kind: 'content', content: json(VALID_ANSWER).slice(0, 60) }, expect: 'fallback' },
   { name: 'wrong types', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, priority: 5, isRecurring: 'yes', title: ['Call'] }) }, expect: 'fallback' },
   { name: 'an unknown client', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, clientName: 'Hooli' }) }, expect: 'model', check: { clientName: null } },

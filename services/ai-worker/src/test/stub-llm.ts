@@ -3,8 +3,10 @@ import type { AddressInfo, Socket } from 'node:net';
 
 /** What the stub answers to the next chat call. */
 export type StubBehaviour =
-  /** A well-formed chat answer whose message is `content`. */
-  | { kind: 'content'; content: string }
+  /** A well-formed chat answer whose message is `content`, after `delayMs` (a slow model). */
+  | { kind: 'content'; content: string; delayMs?: number }
+  /** A well-formed chat answer without content: Ollama's message content '', OpenAI's null. */
+  | { kind: 'empty' }
   /** An HTTP error with a JSON body (by default an OpenAI-style error). */
   | { kind: 'status'; status: number; body?: unknown }
   /** `body` sent as it is, with a JSON content type: a broken gateway, a body that is not JSON. */
@@ -15,6 +17,8 @@ export type StubBehaviour =
 export interface RecordedRequest {
   method: string;
   url: string;
+  /** When the request's body had arrived (Date.now()). */
+  receivedAt?: number;
   headers: http.IncomingHttpHeaders;
   body: Record<string, unknown>;
 }
@@ -30,11 +34,11 @@ export interface StubLlmServer {
   close(): Promise<void>;
 }
 
-function chatAnswer(url: string | undefined, model: unknown, content: string): { status: number; payload: unknown } {
+function chatAnswer(url: string | undefined, model: unknown, content: string | null): { status: number; payload: unknown } {
   if (url === '/api/chat') {
     return {
       status: 200,
-      payload: { model, created_at: new Date().toISOString(), message: { role: 'assistant', content }, done: true, done_reason: 'stop' },
+      payload: { model, created_at: new Date().toISOString(), message: { role: 'assistant', content: content ?? '' }, done: true, done_reason: 'stop' },
     };
   }
   if (url === '/v1/chat/completions') {
@@ -55,9 +59,9 @@ function chatAnswer(url: string | undefined, model: unknown, content: string): {
 
 /**
  * A stand-in for the model servers on loopback (ARCHITECTURE convention 10: the LLM's HTTP API is the one
- * boundary we double), used by the worker's tests and by the fault drills. It speaks both protocols the
- * providers use: Ollama's `POST /api/chat` (non-streamed) and OpenAI's `POST /v1/chat/completions`, and can
- * answer with any content, an HTTP error, a body that is not JSON, or not at all.
+ * boundary we double), used by the worker's and the api's tests and by the fault drills. It speaks both
+ * protocols the providers use: Ollama's `POST /api/chat` (non-streamed) and OpenAI's `POST /v1/chat/completions`,
+ * and can answer with any content (also slowly), no content, an HTTP error, a body that is not JSON, or not at all.
  */
 export async function startStubLlm(): Promise<StubLlmServer> {
   let behaviour: StubBehaviour = { kind: 'content', content: '{}' };
@@ -76,7 +80,7 @@ export async function startStubLlm(): Promise<StubLlmServer> {
       } catch {
         body = { raw };
       }
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      requests.push({ method: req.method ?? '', url: req.url ?? '', receivedAt: Date.now(), headers: req.headers, body });
       for (const wake of waiters) wake();
       const current = behaviour;
       if (current.kind === 'hang') return;
@@ -85,7 +89,12 @@ export async function startStubLlm(): Promise<StubLlmServer> {
       if (current.kind === 'status') {
         return send(current.status, JSON.stringify(current.body ?? { error: { message: `stub error ${current.status}`, type: 'server_error' } }));
       }
-      const { status, payload } = chatAnswer(req.url, body.model, current.content);
+      const { status, payload } = chatAnswer(req.url, body.model, current.kind === 'empty' ? null : current.content);
+      if (current.kind === 'content' && current.delayMs) {
+        const timer = setTimeout(() => send(status, JSON.stringify(payload)), current.delayMs);
+        res.on('close', () => clearTimeout(timer));
+        return;
+      }
       return send(status, JSON.stringify(payload));
     });
   });

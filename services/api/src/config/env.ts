@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { usernameSchema } from '@daybook/shared';
+import { AI_PROVIDERS } from '@daybook/ai-worker';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -55,6 +56,11 @@ const envSchema = z.object({
   /** Expensive reads (notes search, the long task lists, the day list) one user may make per minute, in 10 s windows. */
   HEAVY_READS_PER_MINUTE: z.coerce.number().int().min(6).max(1000000).default(360),
   AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
+  /**
+   * The worker's variable, read by the api too: a model (ollama, openai) reviews capture proposals, so the
+   * web asks POST /api/ai/structure-task before saving (GET /api/capture/context `modelReview`).
+   */
+  AI_PROVIDER: z.enum(AI_PROVIDERS).default('rules'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

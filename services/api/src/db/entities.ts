@@ -1,5 +1,6 @@
 import { AppSettingEntity } from './app-setting.entity';
 import { SessionEntity } from '../modules/auth/session.entity';
+import { EstimateHabitEntity } from '../modules/capture/estimate-habit.entity';
 import { ClientEntity } from '../modules/clients/client.entity';
 import { DelegationContactEntity } from '../modules/contacts/contact.entity';
 import { DailyPlanEntity } from '../modules/daily-plan/daily-plan.entity';
@@ -19,5 +20,6 @@ export const entities = [
   NoteListEntity,
   NoteItemEntity,
   DailyPlanEntity,
+  EstimateHabitEntity,
   AppSettingEntity,
 ];

@@ -19,9 +19,12 @@ export async function countForQuota(db: EntityManager, userId: string, name: Quo
   return counted?.count ?? 0;
 }
 
-/** Refuses an addition when the user's `count` rows already fill the quota (409 `quota_exceeded`). */
-export function assertBelowQuota(name: QuotaName, count: number, quota: number = QUOTAS[name]): void {
-  if (count >= quota) throw quotaExceeded(quotaMessage(name));
+/**
+ * Refuses an addition when the user's `count` rows already fill the quota, or would pass it with `adding`
+ * more rows (a batch: all or none), with 409 `quota_exceeded`.
+ */
+export function assertBelowQuota(name: QuotaName, count: number, quota: number = QUOTAS[name], adding = 1): void {
+  if (count + adding > quota) throw quotaExceeded(quotaMessage(name));
 }
 
 /** Both halves at once, for a service that runs its SQL itself. */

@@ -154,6 +154,12 @@ function perUserRate(perUser: RateLimiterAbstract, message: (wait: string) => st
   };
 }
 
+/**
+ * Batches of tasks (POST /api/tasks/batch, up to TASK_BATCH_MAX tasks each) one user may save per minute:
+ * far more than a person capturing what they say, few enough that a script cannot fill the quota in seconds.
+ */
+export const TASK_BATCHES_PER_MINUTE = 60;
+
 /** Every rate limit of the api (DECISIONS 22), sized by the environment (docs/configuration.md). */
 export function createRateLimits(redis: Redis | null, env: Env) {
   const registrations = limiter(redis, { name: 'registrations:address', points: env.REGISTRATION_MAX_PER_HOUR, duration: 3600 });
@@ -171,6 +177,11 @@ export function createRateLimits(redis: Redis | null, env: Env) {
     aiRequests: perUserRate(
       limiter(redis, { name: 'ai-requests:user', points: env.AI_MAX_PER_MINUTE, duration: 60, blockInMemory: true }),
       (wait) => `You are sending task descriptions too quickly. Please wait ${wait} and try again.`,
+    ),
+    /** POST /api/tasks/batch: TASK_BATCHES_PER_MINUTE per user. */
+    taskBatches: perUserRate(
+      limiter(redis, { name: 'task-batches:user', points: TASK_BATCHES_PER_MINUTE, duration: 60, blockInMemory: true }),
+      (wait) => `You are saving tasks too quickly. Please wait ${wait} and try again.`,
     ),
     /**
      * Searches and list pages: HEAVY_READS_PER_MINUTE per user, counted over 10 s windows, so a flood is

@@ -17,8 +17,9 @@ const data: StructureTaskJobData = {
   input: 'Call Globex tomorrow at 3pm',
   now: '2025-03-11T15:15:00.000Z',
   timezone: 'America/Chicago',
-  clients: ['Globex'],
+  clients: [{ name: 'Globex', aliases: [] }],
   timeIncrements: [...DEFAULT_TIME_INCREMENTS],
+  habits: [],
 };
 const prefix = () => `daybook-test-q-${randomUUID().slice(0, 8)}`;
 
@@ -73,7 +74,7 @@ describe('the BullMQ transport', () => {
     const runner = createBullmqRunner({ redisUrl: testRedisUrl(), waitMs: 5_000, logger, prefix: p });
     const worker = rulesWorker(p);
     try {
-      await expect(structure(runner)).resolves.toMatchObject({ title: 'Call Globex', clientName: 'Globex', dueDate: '2025-03-12', dueTime: '15:00' });
+      await expect(structure(runner)).resolves.toMatchObject({ task: { title: 'Call Globex', clientName: 'Globex', dueDate: '2025-03-12', dueTime: '15:00' }, readBy: 'rules' });
     } finally {
       await worker.close();
       await runner.close();

@@ -20,10 +20,11 @@ it('without REDIS_URL runs the rules handler in this process, and says so', asyn
       input: 'Call Globex tomorrow at 3pm, urgent',
       now: '2025-03-11T15:15:00.000Z',
       timezone: 'America/Chicago',
-      clients: ['Globex'],
+      clients: [{ name: 'Globex', aliases: [] }],
       timeIncrements: [],
+      habits: [],
     });
-    expect(task).toMatchObject({ title: 'Call Globex', clientName: 'Globex', priority: 'urgent', dueDate: '2025-03-12', dueTime: '15:00' });
+    expect(task).toMatchObject({ task: { title: 'Call Globex', clientName: 'Globex', priority: 'urgent', dueDate: '2025-03-12', dueTime: '15:00' }, readBy: 'rules' });
   } finally {
     await runner.close();
   }

@@ -1,4 +1,4 @@
-import { STRUCTURE_TASK_JOB, type StructuredTask, type StructureTaskJobData, titleOnlyTask } from '@daybook/shared';
+import { STRUCTURE_TASK_JOB, type StructureTaskJobData, type StructureTaskJobResult, titleOnlyTask } from '@daybook/shared';
 import type { JobContext } from '@daybook/ai-worker';
 import { createLogger } from '../logger';
 import { createInProcessRunner, type InProcessRunnerOptions } from './in-process.runner';
@@ -6,13 +6,13 @@ import { JobError, type JobRunner } from './job-runner';
 
 /** The in-process transport (no REDIS_URL) with a handler the test holds and releases. */
 
-const PAYLOAD: StructureTaskJobData = { input: 'Call Acme tomorrow', now: '2026-03-09T10:00:00.000Z', timezone: 'Europe/Paris', clients: [], timeIncrements: [] };
-const answer = (title: string): StructuredTask => titleOnlyTask(title);
+const PAYLOAD: StructureTaskJobData = { input: 'Call Acme tomorrow', now: '2026-03-09T10:00:00.000Z', timezone: 'Europe/Paris', clients: [], timeIncrements: [], habits: [] };
+const answer = (title: string): StructureTaskJobResult => ({ task: titleOnlyTask(title), readBy: 'rules' });
 
 /** A handler that holds every call until released, and remembers what it saw. */
 function heldHandler() {
   const state = { running: 0, mostRunning: 0, started: [] as string[], signals: [] as AbortSignal[], held: [] as Array<() => void> };
-  const handler = async (payload: StructureTaskJobData, context?: JobContext): Promise<StructuredTask> => {
+  const handler = async (payload: StructureTaskJobData, context?: JobContext): Promise<StructureTaskJobResult> => {
     state.running += 1;
     state.mostRunning = Math.max(state.mostRunning, state.running);
     state.started.push(payload.input);
@@ -64,7 +64,7 @@ it('runs at most `concurrency` jobs at once; the others wait their turn', async 
   await until(() => state.started.length === 2);
   expect(state.running).toBe(2);
   while (state.held.length > 0) await release();
-  expect((await answers).map((a) => a.title)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  expect((await answers).map((a) => a.task.title)).toEqual(['a', 'b', 'c', 'd', 'e']);
   expect(state.mostRunning).toBe(2);
 });
 
@@ -77,12 +77,12 @@ it('refuses a job at once as unavailable when the slots and the waiting room are
   expect((await rejection(run(runner, 'd'))).reason).toBe('unavailable');
   expect(Date.now() - started).toBeLessThan(100);
   while (state.held.length > 0 || state.started.length < 3) await release();
-  expect((await Promise.all(admitted)).map((a) => a.title)).toEqual(['a', 'b', 'c']);
+  expect((await Promise.all(admitted)).map((a) => a.task.title)).toEqual(['a', 'b', 'c']);
   // Room again once they are done.
   const next = run(runner, 'e');
   await until(() => state.held.length === 1);
   await release();
-  await expect(next).resolves.toMatchObject({ title: 'e' });
+  await expect(next).resolves.toMatchObject({ task: { title: 'e' } });
 });
 
 it('gives up after waitMs with a timeout, aborts the running handler and skips a job still waiting', async () => {
@@ -111,7 +111,7 @@ it('fails a job whose handler throws or answers something that breaks the contra
   );
   expect((await rejection(run(throwing, 'a'))).reason).toBe('failed');
   expect(logged.join('\n')).toMatch(/job failed.*model down/);
-  const invalid = runnerWith(async () => ({ ...answer('x'), priority: 'whenever' }) as unknown as StructuredTask);
+  const invalid = runnerWith(async () => ({ ...answer('x'), task: { ...answer('x').task, priority: 'whenever' } }) as unknown as StructureTaskJobResult);
   expect((await rejection(run(invalid, 'a'))).reason).toBe('failed');
 });
 

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import net from 'node:net';
 import { Redis } from 'ioredis';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { titleOnlyTask, type StructureTaskJobData, type StructuredTask } from '@daybook/shared';
+import { titleOnlyTask, type StructureTaskJobData, type StructureTaskJobResult } from '@daybook/shared';
 import { createApp } from '../app';
 import { parseEnv } from '../config/env';
 import { createLogger } from '../logger';
@@ -214,13 +214,13 @@ describe('POST /api/ai/structure-task per user', () => {
       for (const go of this.held.splice(0)) go();
     },
   };
-  const structureTask = async (data: StructureTaskJobData): Promise<StructuredTask> => {
+  const structureTask = async (data: StructureTaskJobData): Promise<StructureTaskJobResult> => {
     assistant.calls += 1;
     assistant.running += 1;
     assistant.mostRunning = Math.max(assistant.mostRunning, assistant.running);
     try {
       if (data.input.startsWith('hold')) await new Promise<void>((resolve) => assistant.held.push(resolve));
-      return titleOnlyTask(data.input);
+      return { task: titleOnlyTask(data.input), readBy: 'rules' };
     } finally {
       assistant.running -= 1;
     }

@@ -2,7 +2,7 @@ import { sortClients, type Client, type ClientCreateInput, type ClientUpdateBody
 import { applyOrder } from '../lib/reorder';
 import { baseApi } from './baseApi';
 
-/** Clients (spec §7), in client order (sortOrder, then name). */
+/** Clients (spec §7) with the other names they go by (`aliases`, DECISIONS 28), in client order (sortOrder, then name). */
 export const clientsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getClients: build.query<Client[], void>({

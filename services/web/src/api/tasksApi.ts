@@ -1,4 +1,4 @@
-import type { ArchivedTaskPage, KanbanStatus, Task, TaskCreateInput, TaskPage, TaskReorderType, TaskUpdateInput } from '@daybook/shared';
+import type { ArchivedTaskPage, KanbanStatus, Task, TaskBatchCreated, TaskBatchCreateInput, TaskCreateInput, TaskPage, TaskReorderType, TaskUpdateInput } from '@daybook/shared';
 import { applyOrder, applyOrderToPages } from '../lib/reorder';
 import type { ApiError } from './apiError';
 import { baseApi } from './baseApi';
@@ -69,6 +69,11 @@ export const tasksApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'tasks', method: 'POST', body }),
       invalidatesTags: (_task, error) => (error ? [] : [...TASK_WRITE_TAGS]),
     }),
+    /** Several tasks from one utterance (DECISIONS 27): all of them are created, or none. */
+    createTaskBatch: build.mutation<TaskBatchCreated, TaskBatchCreateInput>({
+      query: (body) => ({ url: 'tasks/batch', method: 'POST', body }),
+      invalidatesTags: (_created, error) => (error ? [] : [...TASK_WRITE_TAGS]),
+    }),
     updateTask: build.mutation<Task, { id: string; changes: TaskUpdateInput }>({
       query: ({ id, changes }) => ({ url: `tasks/${id}`, method: 'PATCH', body: changes }),
       invalidatesTags: (_task, error) => (error ? [] : [...TASK_WRITE_TAGS]),
@@ -129,6 +134,7 @@ export const {
   useGetKanbanColumnInfiniteQuery,
   useGetTasksByIdsQuery,
   useCreateTaskMutation,
+  useCreateTaskBatchMutation,
   useUpdateTaskMutation,
   useCompleteTaskMutation,
   useArchiveTaskMutation,

@@ -1,4 +1,4 @@
-import { formatShortDate, localDate, parseTimeOfDay } from '@daybook/shared';
+import { formatShortDate, localDate, parseTimeOfDay, type RecurringType } from '@daybook/shared';
 
 /** '15:00' → '3:00 PM'; anything unreadable is returned as it is. */
 export function formatTimeOfDay(time: string): string {
@@ -38,13 +38,16 @@ export function safeLinkHref(link: string): string | null {
 }
 
 const RECURRENCE_UNITS = { daily: 'day', weekly: 'week', monthly: 'month' } as const;
-const RECURRENCE_NAMES = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' } as const;
+const RECURRENCE_NAMES: Record<RecurringType, string> = { daily: 'Daily', weekdays: 'Every weekday', weekly: 'Weekly', monthly: 'Monthly' };
+
+/** Repeats counted in days, weeks or months take an interval; a weekdays series has none (always 1, DECISIONS 35). */
+export const hasRepeatInterval = (type: RecurringType): type is keyof typeof RECURRENCE_UNITS => type in RECURRENCE_UNITS;
 
 /** The unit of a repeat choice, singular or plural: 'day', 'weeks'. */
 export const recurrenceUnit = (type: keyof typeof RECURRENCE_UNITS, interval: number) =>
   `${RECURRENCE_UNITS[type]}${interval === 1 ? '' : 's'}`;
 
-/** 'Daily', 'Weekly', 'Monthly', or 'Every 2 weeks'. */
-export function recurrenceLabel(type: keyof typeof RECURRENCE_UNITS, interval: number): string {
-  return interval === 1 ? RECURRENCE_NAMES[type] : `Every ${interval} ${recurrenceUnit(type, interval)}`;
+/** 'Daily', 'Every weekday', 'Weekly', 'Monthly', or 'Every 2 weeks': how a recurrence is labelled everywhere. */
+export function recurrenceLabel(type: RecurringType, interval: number): string {
+  return interval === 1 || !hasRepeatInterval(type) ? RECURRENCE_NAMES[type] : `Every ${interval} ${recurrenceUnit(type, interval)}`;
 }

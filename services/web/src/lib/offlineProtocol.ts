@@ -11,6 +11,10 @@ export const SW_MESSAGES = {
 /** Set on the 202 answer the worker gives for a change it queued. */
 export const OFFLINE_QUEUED_HEADER = 'x-daybook-offline-queued';
 
+/** True for the body of that answer (`{queued: true}`): the change waits on the device, nothing was created yet. */
+export const isQueuedAnswer = (answer: unknown): boolean =>
+  typeof answer === 'object' && answer !== null && (answer as { queued?: unknown }).queued === true;
+
 // Reads never kept: search and the calendar stay live (spec §7, §9: never cached); logout is no data.
 const NEVER_CACHED = [/^\/api\/notes\/search/, /^\/api\/tasks\/calendar/, /^\/api\/logout/];
 

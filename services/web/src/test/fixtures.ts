@@ -77,7 +77,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
 }
 
 export function makeClient(overrides: Partial<Client> & { id: string; name: string }): Client {
-  return clientSchema.parse({ color: '#ef4444', sortOrder: 0, createdAt: CREATED_AT, updatedAt: CREATED_AT, ...overrides });
+  return clientSchema.parse({ color: '#ef4444', aliases: [], sortOrder: 0, createdAt: CREATED_AT, updatedAt: CREATED_AT, ...overrides });
 }
 
 export function makeContact(overrides: Partial<DelegationContact> & { id: string; name: string }): DelegationContact {

@@ -3,6 +3,7 @@ import { Migration20261121064028 } from './Migration20261121064028';
 import { Migration20261121065000 } from './Migration20261121065000';
 import { Migration20261121110000 } from './Migration20261121110000';
 import { Migration20261124100000 } from './Migration20261124100000';
+import { Migration20261125100000 } from './Migration20261125100000';
 
 /**
  * Every migration, in order. They are listed here rather than discovered from the folder so the same
@@ -14,4 +15,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121065000', class: Migration20261121065000 },
   { name: 'Migration20261121110000', class: Migration20261121110000 },
   { name: 'Migration20261124100000', class: Migration20261124100000 },
+  { name: 'Migration20261125100000', class: Migration20261125100000 },
 ];

@@ -4,7 +4,7 @@ import net from 'node:net';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { STRUCTURE_TASK_JOB, STRUCTURE_TASK_QUEUE, structuredTaskSchema, type StructureTaskJobData } from '@daybook/shared';
+import { STRUCTURE_TASK_JOB, STRUCTURE_TASK_QUEUE, structureTaskAnswerSchema, type StructureTaskJobData } from '@daybook/shared';
 import { createJobHandlers, parseEnv as parseJobSettings } from '@daybook/ai-worker';
 import { createApp } from '../../app';
 import { parseEnv } from '../../config/env';
@@ -120,10 +120,14 @@ async function startWithoutRedis(orm: MikroORM): Promise<Harness> {
   };
 }
 
-async function addClients(orm: MikroORM, userId: string, names: string[]): Promise<void> {
+/** Adds the user's clients; answers their ids by name. */
+async function addClients(orm: MikroORM, userId: string, names: string[]): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
   for (const [index, name] of names.entries()) {
-    await orm.em.getConnection().execute('insert into clients (id, user_id, name, sort_order) values (?, ?, ?, ?)', [randomUUID(), userId, name, index]);
+    ids[name] = randomUUID();
+    await orm.em.getConnection().execute('insert into clients (id, user_id, name, sort_order) values (?, ?, ?, ?)', [ids[name], userId, name, index]);
   }
+  return ids;
 }
 
 /** Replaces the user's time increments (new accounts start with the defaults). */
@@ -177,7 +181,7 @@ describe.each([
     const user = h.client();
     const { id } = await user.signUpAndIn(named('anna'));
     expect((await user.patch('/api/auth/user/timezone', { timezone: 'America/Chicago' })).status).toBe(200);
-    await addClients(orm, id, ['Acme Corp', 'Globex']);
+    const clients = await addClients(orm, id, ['Acme Corp', 'Globex']);
     await setIncrements(orm, id, [
       ['30 minutes', '30min'],
       ['2 hours', '2h'],
@@ -185,17 +189,40 @@ describe.each([
     const res = await structure(user, { input: 'remind me to call acme tomorrow at 3pm about the invoice, urgent, 45 minutes' });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(structuredTaskSchema.parse(res.body)).toEqual({
-      title: 'Call acme about the invoice',
-      description: '',
-      clientName: 'Acme Corp',
-      priority: 'urgent',
-      dueDate: '2025-03-12',
-      dueTime: '15:00',
-      estimatedTime: '30min',
-      isRecurring: false,
-      recurringType: null,
-      recurringInterval: 1,
+    expect(structureTaskAnswerSchema.parse(res.body)).toEqual({
+      task: {
+        title: 'Call acme about the invoice',
+        description: '',
+        clientName: 'Acme Corp',
+        priority: 'urgent',
+        dueDate: '2025-03-12',
+        dueTime: '15:00',
+        estimatedTime: '30min',
+        isRecurring: false,
+        recurringType: null,
+        recurringInterval: 1,
+      },
+      clientId: clients['Acme Corp'],
+      readBy: 'rules',
+    });
+  });
+
+  it("reads the user's aliases and usual estimates (DECISIONS 28)", async () => {
+    const user = h.client();
+    const { id } = await user.signUpAndIn(named('alias'));
+    const { Globex: globex } = await addClients(orm, id, ['Acme Corp', 'Globex']);
+    expect((await user.patch(`/api/clients/${globex}`, { aliases: ['the rocket people'] })).status).toBe(200);
+    await orm.em.getConnection().execute(`insert into estimate_habits (id, user_id, kind, estimated_time) values (?, ?, 'quarterly filing', '2h')`, [randomUUID(), id]);
+    const res = await structure(user, { input: 'the rocket people: quarterly filing' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ task: expect.objectContaining({ title: 'Quarterly filing', clientName: 'Globex', estimatedTime: '2h' }), clientId: globex, readBy: 'rules' });
+    const [payload] = (await h.payloads()).filter((p) => p.input === 'the rocket people: quarterly filing');
+    expect(payload).toMatchObject({
+      clients: [
+        { name: 'Acme Corp', aliases: [] },
+        { name: 'Globex', aliases: ['the rocket people'] },
+      ],
+      habits: [{ kind: 'quarterly filing', estimatedTime: '2h' }],
     });
   });
 
@@ -204,18 +231,24 @@ describe.each([
     await user.signUpAndIn(named('tokyo'));
     await user.patch('/api/auth/user/timezone', { timezone: 'Asia/Tokyo' });
     // 2025-03-12 00:15 in Tokyo: "tomorrow" is the 13th there.
-    const res = await structure(user, { input: 'Standup every weekday at 9:30, starting tomorrow' });
+    const res = await structure(user, { input: 'Standup every day at 9:30, starting tomorrow' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ dueDate: '2025-03-13', dueTime: '09:30', isRecurring: true, recurringType: 'daily', recurringInterval: 1 });
+    expect(res.body.task).toMatchObject({ dueDate: '2025-03-13', dueTime: '09:30', isRecurring: true, recurringType: 'daily', recurringInterval: 1 });
   });
 
-  it('never widens the client list with names sent in the body', async () => {
+  it('refuses lists in the body (400): the user’s own lists are the truth, and nothing is asked', async () => {
     const user = h.client();
     const { id } = await user.signUpAndIn(named('bert'));
     await addClients(orm, id, ['Globex']);
-    const res = await structure(user, { input: 'Call Hooli about the merger', availableClients: ['Hooli'], availableTimeIncrements: ['1 hour'] });
-    expect(res.status).toBe(200);
-    expect(res.body.clientName).toBeNull();
+    const input = 'Call Hooli about the merger';
+    for (const extra of [{ availableClients: ['Hooli'] }, { availableTimeIncrements: ['1 hour'] }]) {
+      const res = await structure(user, { input, ...extra });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('validation_error');
+    }
+    expect((await h.payloads()).filter((p) => p.input === input)).toEqual([]);
+    const res = await structure(user, { input });
+    expect(res.body).toMatchObject({ task: { clientName: null }, clientId: null });
   });
 
   it("keeps two users' jobs apart: each job carries only its user's clients", async () => {
@@ -229,14 +262,14 @@ describe.each([
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => structure(i % 2 === 0 ? anna : bert, { input })));
     answers.forEach((res, i) => {
       expect(res.status).toBe(200);
-      expect(res.body.clientName).toBe(i % 2 === 0 ? 'Acme Corp' : 'Globex');
+      expect(res.body.task.clientName).toBe(i % 2 === 0 ? 'Acme Corp' : 'Globex');
     });
     const payloads = await h.payloads();
-    const lists = payloads.filter((p) => p.input === input).map((p) => p.clients.join('|'));
+    const lists = payloads.filter((p) => p.input === input).map((p) => p.clients.map((c) => c.name).join('|'));
     expect(lists).toHaveLength(10);
     expect(new Set(lists)).toEqual(new Set(['Acme Corp|Initech', 'Globex|Umbrella Health']));
     // No secrets or session data in jobs: only the documented fields.
-    for (const payload of payloads) expect(Object.keys(payload).sort()).toEqual(['clients', 'input', 'now', 'timeIncrements', 'timezone']);
+    for (const payload of payloads) expect(Object.keys(payload).sort()).toEqual(['clients', 'habits', 'input', 'now', 'timeIncrements', 'timezone']);
   });
 
   it('answers 200 calls quickly (latency p50/p95)', async () => {

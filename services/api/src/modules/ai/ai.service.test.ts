@@ -1,17 +1,37 @@
-import { AI_CLIENT_NAME_MAX, ESTIMATED_TIME_MAX, type StructuredTask, type StructureTaskJobData, titleOnlyTask } from '@daybook/shared';
+import { AI_CLIENT_NAME_MAX, ESTIMATED_TIME_MAX, type StructuredTask, type StructureTaskJobData, type StructureTaskJobResult, titleOnlyTask } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { createInProcessRunner } from '../../jobs/in-process.runner';
 import { JobError } from '../../jobs/job-runner';
 import { createLogger } from '../../logger';
-import { aiService } from './ai.service';
+import { aiService, type AiServiceRepositories } from './ai.service';
 
 /** Natural-language entry without the database: the user's lists answer from memory, the job from an in-process handler. */
 
 const anna: Actor = { id: 'anna', username: 'anna', role: 'user', timezone: 'Europe/Paris', enableDelegation: false };
 const NOW = new Date('2026-03-09T10:00:00.000Z');
 const ANSWER: StructuredTask = titleOnlyTask('Call Acme');
+const ACME = '00000000-0000-4000-8000-00000000000a';
+const CAFE = '00000000-0000-4000-8000-00000000000c';
 
-function serviceWith(worker: (data: StructureTaskJobData) => Promise<StructuredTask>) {
+const repositories: AiServiceRepositories = {
+  clients: {
+    forCapture: async () => [
+      { id: ACME, name: '  Acme  ', aliases: ['the rocket people', '  ', 'y'.repeat(AI_CLIENT_NAME_MAX + 1)] },
+      { id: 'blank', name: '   ', aliases: ['ghost'] },
+      { id: 'long', name: 'x'.repeat(AI_CLIENT_NAME_MAX + 1), aliases: [] },
+      { id: CAFE, name: 'Café Crème', aliases: [] },
+    ],
+  },
+  timeIncrements: {
+    firstChoices: async () => [
+      { label: '30 minutes', value: '30m' },
+      { label: 'y'.repeat(ESTIMATED_TIME_MAX + 1), value: '1h' },
+    ],
+  },
+  habits: { habits: async () => [{ kind: 'weekly review', estimatedTime: '30m' }] },
+};
+
+function serviceWith(worker: (data: StructureTaskJobData) => Promise<StructureTaskJobResult>) {
   const jobs: StructureTaskJobData[] = [];
   const runner = createInProcessRunner({
     handlers: {
@@ -25,39 +45,41 @@ function serviceWith(worker: (data: StructureTaskJobData) => Promise<StructuredT
     waitMs: 1_000,
     logger: createLogger('silent'),
   });
-  const repositories = {
-    clients: { names: async () => ['  Acme  ', '   ', 'x'.repeat(AI_CLIENT_NAME_MAX + 1), 'Café Crème'] },
-    timeIncrements: {
-      firstChoices: async () => [
-        { label: '30 minutes', value: '30m' },
-        { label: 'y'.repeat(ESTIMATED_TIME_MAX + 1), value: '1h' },
-      ],
-    },
-  };
   return { ai: aiService(repositories, runner, () => NOW), jobs };
 }
 
-it('sends the worker the user’s own usable clients and time increments, their timezone and the time', async () => {
-  const { ai, jobs } = serviceWith(async () => ANSWER);
+it('sends the worker the user’s own usable clients with their aliases, time increments and habits, their timezone and the time', async () => {
+  const { ai, jobs } = serviceWith(async () => ({ task: ANSWER, readBy: 'rules' }));
   await ai.structureTask(anna, { input: 'call acme tomorrow' });
   expect(jobs).toEqual([
-    expect.objectContaining({
+    {
       input: 'call acme tomorrow',
       now: NOW.toISOString(),
       timezone: 'Europe/Paris',
-      clients: ['Acme', 'Café Crème'],
+      clients: [
+        { name: 'Acme', aliases: ['the rocket people'] },
+        { name: 'Café Crème', aliases: [] },
+      ],
       timeIncrements: [{ label: '30 minutes', value: '30m' }],
-    }),
+      habits: [{ kind: 'weekly review', estimatedTime: '30m' }],
+    },
   ]);
 });
 
 it.each([
-  ['one of the user’s clients in another case', 'acme', 'Acme'],
-  ['a client without its accents', 'Cafe Creme', null],
-  ['a name outside the user’s list', 'Globex', null],
-])('answers the user’s spelling of %s, and nothing else', async (_case, named, answered) => {
-  const { ai } = serviceWith(async () => ({ ...ANSWER, clientName: named }));
-  expect((await ai.structureTask(anna, { input: 'call them' })).clientName).toBe(answered);
+  ['one of the user’s clients in another case', 'acme', 'Acme', ACME],
+  ['a client without its accents', 'Cafe Creme', 'Café Crème', CAFE],
+  ['one of the user’s aliases', 'The Rocket People', 'Acme', ACME],
+  ['a name outside the user’s list', 'Globex', null, null],
+  ['no client', null, null, null],
+])('answers %s as the user’s client and its id, by @daybook/nl’s comparison', async (_case, named, clientName, clientId) => {
+  const { ai } = serviceWith(async () => ({ task: { ...ANSWER, clientName: named }, readBy: 'model' }));
+  expect(await ai.structureTask(anna, { input: 'call them' })).toEqual({ task: { ...ANSWER, clientName }, clientId, readBy: 'model' });
+});
+
+it('says who read the text', async () => {
+  const { ai } = serviceWith(async () => ({ task: ANSWER, readBy: 'rules' }));
+  expect((await ai.structureTask(anna, { input: 'call acme' })).readBy).toBe('rules');
 });
 
 it.each([
@@ -72,6 +94,6 @@ it.each([
 });
 
 it('answers 503 without a job transport', async () => {
-  const ai = aiService({ clients: { names: async () => [] }, timeIncrements: { firstChoices: async () => [] } }, null, () => NOW);
+  const ai = aiService(repositories, null, () => NOW);
   await expect(ai.structureTask(anna, { input: 'call acme' })).rejects.toMatchObject({ status: 503, code: 'service_unavailable' });
 });

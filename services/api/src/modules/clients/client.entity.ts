@@ -11,6 +11,8 @@ export const ClientEntity = defineEntity({
     user: () => p.manyToOne(UserEntity).ref().deleteRule('cascade'),
     name: p.string().length(200),
     color: p.string().length(7).default(DEFAULT_CLIENT_COLOR),
+    /** Other names the user calls the client by (DECISIONS 28); with the names, unique per user ignoring case (the service checks). */
+    aliases: p.array().default([]),
     sortOrder: p.integer().default(0),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),

@@ -35,6 +35,7 @@ describe('listing and creating clients', () => {
       id: expect.any(String),
       name: 'Acme',
       color: '#e5e7eb',
+      aliases: [],
       sortOrder: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: expect.any(String),
@@ -128,6 +129,63 @@ describe('updating and deleting clients', () => {
     expect((await anna.get('/api/note-lists')).body).toEqual([expect.objectContaining({ id: page.body.id, clientId: null })]);
     expect((await anna.get(`/api/note-lists/${page.body.id}/items`)).body.items).toEqual([expect.objectContaining({ id: item.body.id, clientId: null })]);
     expect((await anna.delete(`/api/clients/${client.id}`)).status).toBe(404);
+  });
+});
+
+describe('aliases (DECISIONS 28)', () => {
+  it('creates, lists and replaces them, trimmed', async () => {
+    const robertson = await create(anna, { name: 'Robertson Retail', aliases: ["  Bob's shop ", 'RR'] });
+    expect(robertson.aliases).toEqual(["Bob's shop", 'RR']);
+    expect((await anna.get('/api/clients')).body).toEqual([robertson]);
+    const res = await anna.patch(`/api/clients/${robertson.id}`, { aliases: ['the corner store'] });
+    expect(res.status).toBe(200);
+    expect(res.body.aliases).toEqual(['the corner store']);
+    expect((await anna.patch(`/api/clients/${robertson.id}`, { color: '#112233' })).body.aliases).toEqual(['the corner store']);
+  });
+
+  it('is 409 for an alias that is another client’s name or alias (any case), and stores nothing', async () => {
+    const harbor = await create(anna, { name: 'Harbor Dental', aliases: ['the dentists'] });
+    const northwind = await create(anna, { name: 'Northwind' });
+    const before = await rowCounts(t.orm);
+    for (const [res, alias] of [
+      [await anna.post('/api/clients', { name: 'Southwind', aliases: ['harbor DENTAL'] }), 'harbor DENTAL'],
+      [await anna.post('/api/clients', { name: 'Southwind', aliases: ['The Dentists'] }), 'The Dentists'],
+      [await anna.patch(`/api/clients/${northwind.id}`, { aliases: ['x', 'THE DENTISTS'] }), 'THE DENTISTS'],
+    ] as const) {
+      expect(res.status).toBe(409);
+      expect(res.body.error).toEqual({ code: 'conflict', message: `“${alias}” is already the name or an alias of another client` });
+    }
+    expect(await rowCounts(t.orm)).toEqual(before);
+    expect((await anna.get('/api/clients')).body).toEqual([harbor, northwind]);
+  });
+
+  it('is 409 for a name that is another client’s alias', async () => {
+    await create(anna, { name: 'Harbor Dental', aliases: ['the dentists'] });
+    const northwind = await create(anna, { name: 'Northwind' });
+    const created = await anna.post('/api/clients', { name: 'The Dentists' });
+    expect(created.status).toBe(409);
+    expect(created.body.error.message).toBe('“The Dentists” is already an alias of another client');
+    expect((await anna.patch(`/api/clients/${northwind.id}`, { name: 'the dentists' })).status).toBe(409);
+  });
+
+  it('keeps users apart: another user may use the same aliases', async () => {
+    await create(anna, { name: 'Harbor Dental', aliases: ['the dentists'] });
+    expect((await bob.post('/api/clients', { name: 'Smile Co', aliases: ['the dentists'] })).status).toBe(201);
+  });
+
+  it('never gives one alias to two clients, even when two requests ask at once', async () => {
+    const clients = await Promise.all(['Alpha Legal', 'Beta Legal', 'Gamma Legal', 'Delta Legal'].map((name) => create(anna, { name })));
+    const answers = await Promise.all(clients.map((client) => anna.patch(`/api/clients/${client.id}`, { aliases: ['the lawyers'] })));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409, 409, 409]);
+    const [row] = await sql().execute<{ n: number }[]>(`select count(*)::int as n from clients where 'the lawyers' = any(aliases)`);
+    expect(row!.n).toBe(1);
+  });
+
+  it('refuses aliases that are blank, repeated or too many (400)', async () => {
+    const acme = await create(anna, { name: 'Acme' });
+    for (const aliases of [[' '], ['AC', 'ac'], Array.from({ length: 21 }, (_, i) => `a${i}`), 'Acme Inc']) {
+      expect((await anna.patch(`/api/clients/${acme.id}`, { aliases })).status).toBe(400);
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client as ClientDto, ClientUpdateBody } from '@daybook/shared';
 import { columnMap } from '../../db/column-map';
 import { countForQuota } from '../../db/quota';
-import { jsonParam } from '../../db/sql';
+import { jsonParam, TEXT_ARRAY_PARAM } from '../../db/sql';
 import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
 
 /** The `clients` table (alias `c`). */
@@ -12,6 +12,7 @@ const CLIENT = columnMap<ClientDto>()('c', {
   id: { column: 'id' },
   name: { column: 'name', writable: true },
   color: { column: 'color', writable: true },
+  aliases: { column: 'aliases', kind: 'list', writable: true },
   sortOrder: { column: 'sort_order', writable: true },
   createdAt: { column: 'created_at', kind: 'instant' },
   updatedAt: { column: 'updated_at', kind: 'instant' },
@@ -23,6 +24,17 @@ export const NAME_TAKEN = 'name-taken';
 const isNameTaken = (error: unknown) =>
   error instanceof UniqueConstraintViolationException && (error as { constraint?: unknown }).constraint === 'clients_user_name_lower_unique';
 
+/** One of the names a client answers to (its name or an alias) that another client of the user answers to already. */
+export interface TakenName {
+  /** The text as given. */
+  given: string;
+  /** True when it is the other client's name, false when one of its aliases. */
+  asName: boolean;
+}
+
+/** A client as task capture reads it: its id, name and aliases. */
+export type CaptureClientRow = Pick<ClientDto, 'id' | 'name' | 'aliases'>;
+
 /** The SQL of clients, every statement scoped by the owner (DECISIONS 8): another user's id reads as missing. */
 export interface ClientsRepository extends UnitOfWork {
   /** The user's clients, roughly in the shared order (sortOrder, name; the service sorts exactly). */
@@ -33,7 +45,7 @@ export interface ClientsRepository extends UnitOfWork {
    * A new client, placed by name among the unordered ones (sortOrder 0, spec §3) until the user has a
    * manual order, then after its end.
    */
-  insert(userId: string, fields: { name: string; color: string }): Promise<ClientDto | typeof NAME_TAKEN>;
+  insert(userId: string, fields: { name: string; color: string; aliases: readonly string[] }): Promise<ClientDto | typeof NAME_TAKEN>;
   /** Writes the fields the patch gives (none: answers the client as it is); null: no such client of the user. */
   update(userId: string, id: string, patch: ClientUpdateBody): Promise<ClientDto | null | typeof NAME_TAKEN>;
   /** False when the user has no such client. */
@@ -43,8 +55,20 @@ export interface ClientsRepository extends UnitOfWork {
    * reorders queue up instead of deadlocking), then sets their sortOrder; answers how many it set.
    */
   setSortOrders(userId: string, orders: readonly { id: string; sortOrder: number }[]): Promise<number>;
-  /** The names of the user's first `limit` clients in their order, for the task assistant. */
-  names(userId: string, limit: number): Promise<string[]>;
+  /** The user's client, or null. */
+  find(userId: string, id: string): Promise<ClientDto | null>;
+  /**
+   * Inside a transaction: serialises the writes of the user's client names and aliases until it ends, so
+   * that two requests cannot give two clients the same alias (the unique index covers names only).
+   */
+  lockNames(userId: string): Promise<void>;
+  /**
+   * Which of `names` another of the user's clients (not `exceptId`) answers to already, as its name or one
+   * of its aliases, ignoring letter case; in the order of `names`.
+   */
+  takenNames(userId: string, names: readonly string[], exceptId: string | null): Promise<TakenName[]>;
+  /** The user's first `limit` clients in their order with their aliases, for task capture. */
+  forCapture(userId: string, limit: number): Promise<CaptureClientRow[]>;
 }
 
 export function createClientsRepository(rootEm: EntityManager): ClientsRepository {
@@ -62,12 +86,12 @@ export function createClientsRepository(rootEm: EntityManager): ClientsRepositor
 
     async insert(userId, fields) {
       const rows = await db().execute<ClientDto[]>(
-        `insert into clients as c (id, user_id, name, color, sort_order)
-         values (?, ?, ?, ?, (select case when coalesce(max(sort_order), 0) > 0 then max(sort_order) + 1 else 0 end
+        `insert into clients as c (id, user_id, name, color, aliases, sort_order)
+         values (?, ?, ?, ?, ${TEXT_ARRAY_PARAM}, (select case when coalesce(max(sort_order), 0) > 0 then max(sort_order) + 1 else 0 end
                                 from clients where user_id = ?))
          on conflict do nothing
          returning ${CLIENT.select}`,
-        [randomUUID(), userId, fields.name, fields.color, userId],
+        [randomUUID(), userId, fields.name, fields.color, jsonParam(fields.aliases), userId],
       );
       return one(rows) ?? NAME_TAKEN;
     },
@@ -109,9 +133,27 @@ export function createClientsRepository(rootEm: EntityManager): ClientsRepositor
       return result.affectedRows;
     },
 
-    async names(userId, limit) {
-      const rows = await db().execute<{ name: string }[]>('select name from clients where user_id = ? order by sort_order, name limit ?', [userId, limit]);
-      return rows.map((row) => row.name);
+    find: (userId, id) => get(userId, id),
+
+    async lockNames(userId) {
+      await db().execute('select pg_advisory_xact_lock(hashtext(?))', [`daybook:client-names:${userId}`]);
     },
+
+    async takenNames(userId, names, exceptId) {
+      if (names.length === 0) return [];
+      const rows = await db().execute<Array<TakenName & { position: number }>>(
+        `select given.value as "given", min(given.position)::int as "position", bool_or(lower(c.name) = lower(given.value)) as "asName"
+           from jsonb_array_elements_text(?::jsonb) with ordinality as given(value, position)
+           join clients c on c.user_id = ? and c.id is distinct from ?::uuid
+                         and (lower(c.name) = lower(given.value) or lower(given.value) = any(select lower(a) from unnest(c.aliases) a))
+          group by given.value
+          order by 2`,
+        [jsonParam(names), userId, exceptId],
+      );
+      return rows.map(({ given, asName }) => ({ given, asName }));
+    },
+
+    forCapture: (userId, limit) =>
+      db().execute<CaptureClientRow[]>('select c.id, c.name, c.aliases from clients c where c.user_id = ? order by c.sort_order, c.name, c.id limit ?', [userId, limit]),
   };
 }

@@ -401,6 +401,36 @@ describe('recurrence', () => {
     expect(next!.dueDate).toBe('2026-03-15');
   });
 
+  describe('weekdays (DECISIONS 35)', () => {
+    it('completing Friday’s occurrence creates Monday’s, and Monday’s creates Tuesday’s', async () => {
+      const friday = await create(anna, { title: 'Check the court filings', isRecurring: true, recurringType: 'weekdays', dueDate: '2026-03-06', dueTime: '08:30' });
+      const [monday] = await completeAndList(friday);
+      expect(monday).toMatchObject({ dueDate: '2026-03-09', dueTime: '08:30', recurringType: 'weekdays', recurringInterval: 1, parentTaskId: friday.id });
+      await anna.patch(`/api/tasks/${monday!.id}/complete`, { isCompleted: true });
+      const all = (await anna.get('/api/tasks')).body.items as Task[];
+      expect(all.find((x) => x.dueDate === '2026-03-10')).toMatchObject({ title: 'Check the court filings', parentTaskId: friday.id });
+    });
+
+    it('a weekdays task without a due date starts from today: Saturday → Monday', async () => {
+      const task = await create(anna, { title: 'Inbox zero', isRecurring: true, recurringType: 'weekdays' });
+      const [next] = await completeAndList(task);
+      expect(next!.dueDate).toBe('2026-03-09');
+    });
+
+    it('is always stored with interval 1, on create and on edit', async () => {
+      const created = await create(anna, { title: 'Timesheet', isRecurring: true, recurringType: 'weekdays', recurringInterval: 3, dueDate: '2026-03-09' });
+      expect(created.recurringInterval).toBe(1);
+      const weekly = await create(anna, { title: 'Payroll', isRecurring: true, recurringType: 'weekly', recurringInterval: 2, dueDate: '2026-03-09' });
+      const switched = await anna.patch(`/api/tasks/${weekly.id}`, { recurringType: 'weekdays' });
+      expect(switched.body).toMatchObject({ recurringType: 'weekdays', recurringInterval: 1 });
+      expect((await anna.patch(`/api/tasks/${weekly.id}`, { recurringInterval: 4 })).body.recurringInterval).toBe(1);
+      // Back to weekly, the interval is the user's again.
+      expect((await anna.patch(`/api/tasks/${weekly.id}`, { recurringType: 'weekly', recurringInterval: 2 })).body).toMatchObject({ recurringType: 'weekly', recurringInterval: 2 });
+      const [row] = await t.orm.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from tasks where recurring_type = 'weekdays' and recurring_interval <> 1`);
+      expect(row!.n).toBe(0);
+    });
+  });
+
   it('completing through the edit dialog also repeats, and a plain task does not', async () => {
     const recurring = await create(anna, { title: 'Backup', isRecurring: true, recurringType: 'daily', dueDate: '2026-03-07' });
     await anna.patch(`/api/tasks/${recurring.id}`, { status: 'completed' });

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
-import type { Middleware } from 'koa';
-import { z } from 'zod';
+import type { Context, Middleware } from 'koa';
+import { z, ZodError } from 'zod';
 import {
   archivedQuerySchema,
   calendarQuerySchema,
@@ -8,6 +8,7 @@ import {
   idSchema,
   kanbanColumnParamsSchema,
   taskCommentCreateBodySchema,
+  taskBatchCreateBodySchema,
   taskCompleteBodySchema,
   taskCreateBodySchema,
   taskListQuerySchema,
@@ -23,7 +24,28 @@ import type { TasksService } from './tasks.service';
 
 const commentParamsSchema = z.object({ id: idSchema, commentId: idSchema });
 
-export function tasksRoutes(tasks: TasksService, comments: TaskCommentsService, dailyPlan: DailyPlanService, heavyRead: Middleware): Router<SignedInState> {
+/** The body of POST /api/tasks/batch: an issue of one task names it by its place ("Task 2: Title is required"; its path `tasks.1.title`). */
+function parseBatchBody(ctx: Context) {
+  try {
+    return parseBody(ctx, taskBatchCreateBodySchema);
+  } catch (error) {
+    if (!(error instanceof ZodError)) throw error;
+    throw new ZodError(
+      error.issues.map((issue) => {
+        const [list, index] = issue.path;
+        return list === 'tasks' && typeof index === 'number' ? { ...issue, message: `Task ${index + 1}: ${issue.message}` } : issue;
+      }),
+    );
+  }
+}
+
+export function tasksRoutes(
+  tasks: TasksService,
+  comments: TaskCommentsService,
+  dailyPlan: DailyPlanService,
+  heavyRead: Middleware,
+  batchRate: Middleware,
+): Router<SignedInState> {
   const router = signedInRouter('/api/tasks');
 
   // Lists (fixed paths before `/:id`). The long ones load in pages and run behind the heavy-read gate.
@@ -74,6 +96,14 @@ export function tasksRoutes(tasks: TasksService, comments: TaskCommentsService, 
     const { actor } = ctx.state;
     const { taskIds } = parseBody(ctx, taskReorderTodayBodySchema);
     ctx.body = await dailyPlan.saveOrder(actor, taskIds);
+  });
+
+  // Several tasks from one capture, all or none (DECISIONS 27).
+  router.post('/batch', batchRate, async (ctx) => {
+    const { actor } = ctx.state;
+    const { tasks: bodies } = parseBatchBody(ctx);
+    ctx.status = 201;
+    ctx.body = { tasks: await tasks.createMany(actor, bodies) };
   });
 
   // One task.

@@ -352,3 +352,33 @@ describe('which list a request means', () => {
     expect(fake.calls.at(-1)![0]).toBe('placeFirst');
   });
 });
+
+describe('a batch (POST /api/tasks/batch)', () => {
+  const body = (fields: Record<string, unknown>) => taskCreateBodySchema.parse(fields);
+
+  it('creates every task in one transaction, in the order sent, by the rules of one task', async () => {
+    const created = await tasks.createMany(anna, [
+      body({ title: 'Send the Harbor Dental invoice', clientId: ANNAS_CLIENT, status: 'completed' }),
+      body({ title: 'Check filings', isRecurring: true, recurringType: 'weekdays', recurringInterval: 2, dueDate: '2026-03-13' }),
+    ]);
+    expect(created.map((task) => task.title)).toEqual(['Send the Harbor Dental invoice', 'Check filings']);
+    expect(created[0]).toMatchObject({ clientId: ANNAS_CLIENT, isCompleted: true });
+    expect(completedAtOf(created[0]!)).toEqual(NOW);
+    expect(created[1]).toMatchObject({ recurringType: 'weekdays', recurringInterval: 1 });
+  });
+
+  it('names the refused task by its place in the list', async () => {
+    await expect(tasks.createMany(anna, [body({ title: 'fine' }), body({ title: 'foreign', clientId: BOBS_CLIENT })])).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'Task 2: Client not found',
+    });
+  });
+
+  it('counts the whole batch against the quota: one past it refuses all', async () => {
+    fake.fillLiveTasks(QUOTAS.liveTasks - 2);
+    await expect(tasks.createMany(anna, [body({ title: 'a' }), body({ title: 'b' }), body({ title: 'c' })])).rejects.toMatchObject({ status: 409, code: 'quota_exceeded' });
+    expect(fake.tasksOf('anna')).toEqual([]);
+    expect(await tasks.createMany(anna, [body({ title: 'a' }), body({ title: 'b' })])).toHaveLength(2);
+  });
+});

@@ -8,6 +8,7 @@ import {
   resolveDueChange,
   resolveNewTaskDue,
   resolveStatusChange,
+  seriesInterval,
   todayIn,
   KANBAN_STATUSES,
   QUOTAS,
@@ -25,22 +26,29 @@ import {
   type TaskUpdateBody,
 } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
-import { badRequest, notFound } from '../../core/errors';
+import { AppError, badRequest, notFound } from '../../core/errors';
 import { assertBelowQuota } from '../../db/quota';
-import { createTasksRepository, type PagedList, type TaskChanges, type TasksRepository } from './tasks.repository';
+import { createTasksRepository, type NewTask, type PagedList, type TaskChanges, type TasksRepository } from './tasks.repository';
 
 /** The fields of a status transition: a change naming one of them locks the row and derives all of them. */
 const STATE_FIELDS = ['status', 'isCompleted', 'isBacklog'] as const;
 
+export interface TasksServiceOptions {
+  /** The per-user quota of live tasks (DECISIONS 22); tests pass a small one. */
+  quotas?: { liveTasks: number };
+}
+
 /** The tasks service on the database (app.ts). */
-export const createTasksService = (em: EntityManager, clock: () => Date) => tasksService(createTasksRepository(em), clock);
+export const createTasksService = (em: EntityManager, clock: () => Date, options: TasksServiceOptions = {}) =>
+  tasksService(createTasksRepository(em), clock, options);
 
 /**
  * Tasks: the rules (status machine, due dates, recurrence, quota, which list a request means); every
  * statement runs in the repository. A task the actor does not own reads as missing (404).
  * `clock` gives "now" (tests fix it); "today" is always the user's own day (DECISIONS 1).
  */
-export function tasksService(tasks: TasksRepository, clock: () => Date) {
+export function tasksService(tasks: TasksRepository, clock: () => Date, options: TasksServiceOptions = {}) {
+  const liveTasksQuota = options.quotas?.liveTasks ?? QUOTAS.liveTasks;
   const found = (task: TaskDto | null): TaskDto => {
     if (!task) throw notFound('Task');
     return task;
@@ -62,8 +70,27 @@ export function tasksService(tasks: TasksRepository, clock: () => Date) {
     if (typeof changes.delegatedToId === 'string' && !(await tasks.lockContact(actor.id, changes.delegatedToId))) throw notFound('Delegation contact');
   }
 
-  /** Open (not archived) tasks count against the quota; archived ones load in pages and do not. */
-  const assertLiveTaskRoom = async (actor: Actor) => assertBelowQuota('liveTasks', await tasks.countLiveTasks(actor.id, QUOTAS.liveTasks));
+  /**
+   * Open (not archived) tasks count against the quota; archived ones load in pages and do not. Inside the
+   * transaction of the addition: its lock serialises the user's additions until it commits.
+   */
+  const assertLiveTaskRoom = async (actor: Actor, adding = 1) =>
+    assertBelowQuota('liveTasks', await tasks.countLiveTasks(actor.id, liveTasksQuota), liveTasksQuota, adding);
+
+  /** Inside a transaction: inserts a new task from a create body (POST /api/tasks and each task of a batch). */
+  async function insertNew(actor: Actor, body: TaskCreateBody): Promise<TaskDto> {
+    const due = resolveNewTaskDue(body, actor.timezone);
+    await lockReferences(actor, body);
+    const task: NewTask = {
+      ...body,
+      ...due,
+      recurringInterval: seriesInterval(body.recurringType, body.recurringInterval),
+      ...delegationOf(body.isDelegated, body.delegatedToId),
+      parentTaskId: null,
+      completedAt: body.isCompleted ? clock() : null,
+    };
+    return tasks.insert(actor.id, task);
+  }
 
   /**
    * Completing a recurring task creates its next occurrence once (DECISIONS 11): `lastRecurrenceDate`
@@ -186,17 +213,30 @@ export function tasksService(tasks: TasksRepository, clock: () => Date) {
     get: async (actor: Actor, id: string) => found(await tasks.find(actor.id, id)),
 
     create(actor: Actor, body: TaskCreateBody): Promise<TaskDto> {
-      const due = resolveNewTaskDue(body, actor.timezone);
       return tasks.transaction(async () => {
         await assertLiveTaskRoom(actor);
-        await lockReferences(actor, body);
-        return tasks.insert(actor.id, {
-          ...body,
-          ...due,
-          ...delegationOf(body.isDelegated, body.delegatedToId),
-          parentTaskId: null,
-          completedAt: body.isCompleted ? clock() : null,
-        });
+        return insertNew(actor, body);
+      });
+    },
+
+    /**
+     * POST /api/tasks/batch (DECISIONS 27): every task by the rules of POST /api/tasks, all in one
+     * transaction: one refused task (a foreign client or contact, named by its place in the list) or a
+     * quota the batch would pass creates none. Answers the tasks in the order sent.
+     */
+    createMany(actor: Actor, bodies: readonly TaskCreateBody[]): Promise<TaskDto[]> {
+      return tasks.transaction(async () => {
+        await assertLiveTaskRoom(actor, bodies.length);
+        const created: TaskDto[] = [];
+        for (const [index, body] of bodies.entries()) {
+          try {
+            created.push(await insertNew(actor, body));
+          } catch (error) {
+            if (error instanceof AppError) throw new AppError(error.status, error.code, `Task ${index + 1}: ${error.message}`, error.retryAfterSeconds);
+            throw error;
+          }
+        }
+        return created;
       });
     },
 
@@ -213,6 +253,8 @@ export function tasksService(tasks: TasksRepository, clock: () => Date) {
         const isRecurring = body.isRecurring ?? current.isRecurring;
         const recurringType = body.recurringType !== undefined ? body.recurringType : current.recurringType;
         if (isRecurring && !recurringType) throw badRequest(RECURRING_TYPE_REQUIRED);
+        const recurringInterval = seriesInterval(recurringType, body.recurringInterval ?? current.recurringInterval);
+        if (recurringInterval !== current.recurringInterval || body.recurringInterval !== undefined) changes.recurringInterval = recurringInterval;
         if (body.isDelegated !== undefined || body.delegatedToId !== undefined) {
           Object.assign(
             changes,

@@ -51,6 +51,21 @@ describe('TaskCard', () => {
     expect(screen.queryByRole('link', { name: 'Doc 3' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['weekdays', 1, 'Every weekday'],
+    ['daily', 1, 'Daily'],
+    ['weekly', 2, 'Every 2 weeks'],
+    ['monthly', 1, 'Monthly'],
+  ] as const)('labels a %s repeat every %i as "%s" (DECISIONS 35)', (recurringType, recurringInterval, label) => {
+    renderCard(makeTask({ id: uuid(1), title: 'Stand-up', isRecurring: true, recurringType, recurringInterval }));
+    expect(screen.getByTestId('task-recurrence')).toHaveTextContent(label);
+  });
+
+  it('labels a weekdays series "Every weekday" even with another interval stored', () => {
+    renderCard(makeTask({ id: uuid(1), title: 'Stand-up', isRecurring: true, recurringType: 'weekdays', recurringInterval: 3 }));
+    expect(screen.getByTestId('task-recurrence')).toHaveTextContent(/^Every weekday$/);
+  });
+
   it('shows an unknown priority as "None" and an overdue date in red', () => {
     // Off the contract on purpose: the card must still show something.
     renderCard({ ...makeTask({ id: uuid(1), title: 'Old', dueDate: '2026-03-02' }), priority: 'someday' as Task['priority'] });

@@ -173,7 +173,7 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
             </Box>
           )}
           {task.isRecurring && task.recurringType && (
-            <Box component="span" sx={metaSx}>
+            <Box component="span" sx={metaSx} data-testid="task-recurrence">
               <RepeatIcon sx={{ fontSize: 16 }} />
               {recurrenceLabel(task.recurringType, task.recurringInterval)}
             </Box>

@@ -14,12 +14,14 @@ import {
   type TaskStatus,
 } from '@daybook/shared';
 import { useGetTimeIncrementsQuery } from '../../api/timeIncrementsApi';
-import { recurrenceUnit } from '../../lib/format';
+import { hasRepeatInterval, recurrenceLabel, recurrenceUnit } from '../../lib/format';
 import { FormSection } from '../FormSection';
 import { STATUS_LABELS, type RepeatChoice } from './taskForm';
 import type { TaskFormFields } from './useTaskForm';
 
-const REPEAT_LABELS: Record<RepeatChoice, string> = { none: 'Does not repeat', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
+const REPEAT_CHOICES: RepeatChoice[] = ['none', ...RECURRING_TYPES];
+/** The Repeat menu: 'Does not repeat', then each recurrence as cards label it ('Every weekday'). */
+const repeatChoiceLabel = (choice: RepeatChoice) => (choice === 'none' ? 'Does not repeat' : recurrenceLabel(choice, 1));
 
 /** 'Configuration': due date and time, estimate, priority, status, and how often the task repeats. */
 export function TaskConfigurationFields({ fields: { values, errors, set } }: { fields: TaskFormFields }) {
@@ -99,15 +101,16 @@ export function TaskConfigurationFields({ fields: { values, errors, set } }: { f
           value={values.repeat}
           onChange={(event) => set('repeat', event.target.value as RepeatChoice)}
           error={Boolean(errors.repeat)}
-          helperText={errors.repeat}
+          helperText={errors.repeat ?? (values.repeat === 'weekdays' ? 'Monday to Friday' : undefined)}
         >
-          {(['none', ...RECURRING_TYPES] as RepeatChoice[]).map((choice) => (
+          {REPEAT_CHOICES.map((choice) => (
             <MenuItem key={choice} value={choice}>
-              {REPEAT_LABELS[choice]}
+              {repeatChoiceLabel(choice)}
             </MenuItem>
           ))}
         </TextField>
-        {values.repeat !== 'none' && (
+        {/* A weekdays series has no "every N" (DECISIONS 35): it is saved with interval 1. */}
+        {values.repeat !== 'none' && hasRepeatInterval(values.repeat) && (
           <TextField
             label="Every"
             type="number"

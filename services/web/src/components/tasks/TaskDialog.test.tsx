@@ -153,4 +153,40 @@ describe('TaskDialog', () => {
     expect(screen.getByText('No delegation contacts available')).toBeInTheDocument();
     expect(screen.getByLabelText('Delegation notes')).toBeInTheDocument();
   });
+  it('offers "Every weekday" beside daily, weekly and monthly, without "every N", and saves it with interval 1 (DECISIONS 35)', async () => {
+    const { requests } = api();
+    const user = userEvent.setup();
+    renderWithProviders(<TaskDialog open onClose={jest.fn()} delegationEnabled={false} />);
+    await user.type(screen.getByLabelText(/Task Title/), 'Stand-up notes');
+    await user.click(screen.getByLabelText('Repeat'));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Does not repeat', 'Daily', 'Every weekday', 'Weekly', 'Monthly']);
+    await user.click(screen.getByRole('option', { name: 'Weekly' }));
+    const every = screen.getByLabelText('Every');
+    await user.clear(every);
+    await user.type(every, '2');
+    expect(screen.getByText('weeks')).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Repeat'));
+    await user.click(screen.getByRole('option', { name: 'Every weekday' }));
+    expect(screen.getByLabelText('Repeat')).toHaveTextContent('Every weekday');
+    expect(screen.getByText('Monday to Friday')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Every')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+    await screen.findByText('Task created');
+    expect(requests.find((r) => r.method === 'POST' && r.path === '/api/tasks')?.body).toMatchObject({
+      title: 'Stand-up notes',
+      isRecurring: true,
+      recurringType: 'weekdays',
+      recurringInterval: 1,
+    });
+  });
+
+  it('opens a weekdays task with "Every weekday" chosen and no "every N"', async () => {
+    api();
+    const task = makeTask({ id: uuid(1), title: 'Stand-up notes', isRecurring: true, recurringType: 'weekdays' });
+    renderWithProviders(<TaskDialog open onClose={jest.fn()} task={task} delegationEnabled={false} />);
+    expect(screen.getByLabelText('Repeat')).toHaveTextContent('Every weekday');
+    expect(screen.queryByLabelText('Every')).not.toBeInTheDocument();
+  });
 });

@@ -46,6 +46,14 @@ describe('formToBody (spec §5)', () => {
     expect(formToBody(form({ repeat: 'weekly', recurringInterval: 2 }), create)).toMatchObject({ isRecurring: true, recurringType: 'weekly', recurringInterval: 2 });
   });
 
+  it('sends a weekdays repeat with interval 1, whatever "every N" held before (DECISIONS 35)', () => {
+    expect(formToBody(form({ repeat: 'weekdays', recurringInterval: 3 }), create)).toMatchObject({ isRecurring: true, recurringType: 'weekdays', recurringInterval: 1 });
+    expect(validateTaskForm(form({ repeat: 'weekdays', recurringInterval: 0 }), create)).toEqual({});
+    const weekdays = makeTask({ id: uuid(1), title: 'Stand-up', isRecurring: true, recurringType: 'weekdays' });
+    expect(taskToForm(weekdays).repeat).toBe('weekdays');
+    expect(formToBody(taskToForm(weekdays), edit)).toMatchObject({ isRecurring: true, recurringType: 'weekdays', recurringInterval: 1 });
+  });
+
   it('sends delegation only when the user has it on, and a delegated task names its delegate', () => {
     const delegated = form({ isDelegated: true, delegatedToId: uuid(7), delegationNotes: 'by Friday' });
     expect(formToBody(delegated, create)).not.toHaveProperty('isDelegated');

@@ -14,6 +14,7 @@ import {
   type TaskUpdateInput,
 } from '@daybook/shared';
 import { fieldErrors } from '../../lib/formErrors';
+import { hasRepeatInterval } from '../../lib/format';
 
 /** 'none' or how often the task repeats (DECISIONS 11). */
 export type RepeatChoice = 'none' | RecurringType;
@@ -90,7 +91,7 @@ export interface FormToBodyOptions {
 /**
  * The body of POST or PATCH /api/tasks (spec §5, §7): status and the flags it implies (completed ⇔
  * isCompleted, backlog ⇔ isBacklog), client and delegate '' → null, blank links dropped, an empty due
- * date absent on create, recurrence from the Repeat choice.
+ * date absent on create, recurrence from the Repeat choice (interval 1 when it takes none: none, weekdays).
  */
 export function formToBody(values: TaskFormValues, { delegationEnabled, editing }: FormToBodyOptions): TaskCreateInput & TaskUpdateInput {
   const { status, isCompleted, isBacklog } = stateForStatus(values.status);
@@ -107,7 +108,7 @@ export function formToBody(values: TaskFormValues, { delegationEnabled, editing 
     documentLinks: values.documentLinks.map((link) => link.trim()).filter((link) => link !== ''),
     isRecurring: values.repeat !== 'none',
     recurringType: values.repeat === 'none' ? null : values.repeat,
-    recurringInterval: values.repeat === 'none' ? DEFAULT_RECURRING_INTERVAL : values.recurringInterval,
+    recurringInterval: values.repeat !== 'none' && hasRepeatInterval(values.repeat) ? values.recurringInterval : DEFAULT_RECURRING_INTERVAL,
   };
   if (hasDueDate) {
     body.dueDate = values.dueDate;

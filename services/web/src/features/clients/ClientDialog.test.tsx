@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLIENT_COLOR_PALETTE } from '@daybook/shared';
+import { CLIENT_ALIASES_MAX, CLIENT_COLOR_PALETTE } from '@daybook/shared';
 import { makeClient, uuid } from '../../test/fixtures';
 import { json, mockFetch, renderWithProviders } from '../../test/render';
 import { ClientDialog } from './ClientDialog';
@@ -47,7 +47,7 @@ describe('client dialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create Client' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(requests[0]?.body).toEqual({ name: 'Acme', color: '#12ab9f' });
+    expect(requests[0]?.body).toEqual({ name: 'Acme', color: '#12ab9f', aliases: [] });
     expect(await screen.findByText('Client created successfully')).toBeInTheDocument();
   });
 
@@ -59,5 +59,90 @@ describe('client dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Update Client' }));
     expect(await screen.findByText('Failed to update client')).toBeInTheDocument();
     expect(screen.getByText('A client with this name already exists')).toBeInTheDocument();
+  });
+});
+
+describe('client aliases, "Also called" (DECISIONS 28)', () => {
+  const aliasChips = () => within(screen.getByRole('list', { name: 'Aliases' })).getAllByRole('button').map((chip) => chip.textContent);
+  const removeAlias = (user: ReturnType<typeof userEvent.setup>, alias: string) =>
+    user.click(within(screen.getByRole('button', { name: alias })).getByTestId('CancelIcon'));
+
+  it('adds each name with Enter (trimmed, without submitting), removes it with ×, and sends the list', async () => {
+    const { requests } = mockFetch((req) => (req.method === 'POST' ? json(201, makeClient({ id: uuid(1), name: 'Robertson Retail' })) : undefined));
+    const onClose = jest.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<ClientDialog open client={null} onClose={onClose} />);
+    await user.type(screen.getByLabelText(/Client name/), 'Robertson Retail');
+    const alsoCalled = screen.getByLabelText('Also called');
+    await user.type(alsoCalled, "  Bob's shop {Enter}");
+    await user.type(alsoCalled, 'RR{Enter}');
+    await user.type(alsoCalled, 'the corner store{Enter}');
+    expect(aliasChips()).toEqual(["Bob's shop", 'RR', 'the corner store']);
+    expect(alsoCalled).toHaveValue('');
+    expect(requests).toHaveLength(0);
+
+    await removeAlias(user, 'RR');
+    expect(aliasChips()).toEqual(["Bob's shop", 'the corner store']);
+    // A name typed but not added with Enter is saved too.
+    await user.type(alsoCalled, 'Robbie');
+    await user.click(screen.getByRole('button', { name: 'Create Client' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests[0]?.body).toEqual({ name: 'Robertson Retail', color: '#e5e7eb', aliases: ["Bob's shop", 'the corner store', 'Robbie'] });
+  });
+
+  it("shows the shared schema's messages: no repeats in any letter case, at most CLIENT_ALIASES_MAX", async () => {
+    const { requests } = mockFetch(() => undefined);
+    const user = userEvent.setup();
+    renderWithProviders(<ClientDialog open client={null} onClose={jest.fn()} />);
+    await user.type(screen.getByLabelText(/Client name/), 'Robertson Retail');
+    const alsoCalled = screen.getByLabelText('Also called');
+    await user.type(alsoCalled, "Bob's shop{Enter}");
+    await user.type(alsoCalled, "BOB'S SHOP{Enter}");
+    expect(screen.getByText('Aliases must not repeat')).toBeInTheDocument();
+    expect(alsoCalled).toHaveValue("BOB'S SHOP");
+    expect(aliasChips()).toEqual(["Bob's shop"]);
+    // The same refusal on save, and nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Create Client' }));
+    expect(screen.getByText('Aliases must not repeat')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+    // Typing again clears the message.
+    await user.clear(alsoCalled);
+    expect(screen.queryByText('Aliases must not repeat')).not.toBeInTheDocument();
+
+    for (let n = 2; n <= CLIENT_ALIASES_MAX; n += 1) await user.type(alsoCalled, `name ${n}{Enter}`);
+    expect(aliasChips()).toHaveLength(CLIENT_ALIASES_MAX);
+    await user.type(alsoCalled, 'one too many{Enter}');
+    expect(screen.getByText(`At most ${CLIENT_ALIASES_MAX} aliases`)).toBeInTheDocument();
+    expect(aliasChips()).toHaveLength(CLIENT_ALIASES_MAX);
+  });
+
+  it('edits: shows the client’s aliases, PATCHes the new list, and shows a 409 (an alias another client has) like other conflicts', async () => {
+    const message = '“Harbor Dental” is already the name or an alias of another client';
+    const { requests } = mockFetch(() => json(409, { error: { code: 'conflict', message } }));
+    const onClose = jest.fn();
+    const user = userEvent.setup();
+    const client = makeClient({ id: uuid(1), name: 'Southwind Clinic', aliases: ['Southwind', 'the clinic'] });
+    renderWithProviders(<ClientDialog open client={client} onClose={onClose} />);
+    expect(aliasChips()).toEqual(['Southwind', 'the clinic']);
+    await removeAlias(user, 'Southwind');
+    await user.type(screen.getByLabelText('Also called'), 'Harbor Dental');
+    await user.click(screen.getByRole('button', { name: 'Update Client' }));
+    expect(await screen.findByText('Failed to update client')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/api/clients/${uuid(1)}`, body: { name: 'Southwind Clinic', aliases: ['the clinic', 'Harbor Dental'] } });
+    // The dialog stays open, the refused alias shown as a chip to remove.
+    expect(onClose).not.toHaveBeenCalled();
+    expect(aliasChips()).toEqual(['the clinic', 'Harbor Dental']);
+  });
+
+  it('leaves Enter in the empty alias field to the form (it submits the dialog), and keeps it from the form when adding', async () => {
+    mockFetch(() => undefined);
+    renderWithProviders(<ClientDialog open client={null} onClose={jest.fn()} />);
+    const alsoCalled = screen.getByLabelText('Also called');
+    // fireEvent answers false when the key's default action (submitting the form) was prevented.
+    expect(fireEvent.keyDown(alsoCalled, { key: 'Enter' })).toBe(true);
+    fireEvent.change(alsoCalled, { target: { value: 'Robbie' } });
+    expect(fireEvent.keyDown(alsoCalled, { key: 'Enter' })).toBe(false);
+    expect(aliasChips()).toEqual(['Robbie']);
   });
 });

@@ -3,20 +3,28 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
-import { CLIENT_COLOR_PALETTE, clientNameSchema, DEFAULT_CLIENT_COLOR, type Client } from '@daybook/shared';
+import { CLIENT_COLOR_PALETTE, clientCreateBodySchema, DEFAULT_CLIENT_COLOR, type Client } from '@daybook/shared';
 import { serverMessage } from '../../api/apiError';
 import { useCreateClientMutation, useUpdateClientMutation } from '../../api/clientsApi';
 import { readableTextColor } from '../../components/ClientChip';
 import { FormDialog } from '../../components/FormDialog';
+import { fieldErrors } from '../../lib/formErrors';
 import { toast, toastError } from '../../lib/toast';
+import { AliasesField, aliasesWithDraft } from './AliasesField';
 import { parseHexColor } from './color';
 
-/** Create or edit a client (spec §2): name, and a colour from 20 swatches, a colour picker or hex text. */
+/**
+ * Create or edit a client (spec §2): name, the other names it goes by (DECISIONS 28), and a colour from
+ * 20 swatches, a colour picker or hex text.
+ */
 export function ClientDialog({ open, client, onClose }: { open: boolean; client: Client | null; onClose: () => void }) {
   const [name, setName] = useState(client?.name ?? '');
   const [nameError, setNameError] = useState<string | null>(null);
   const [color, setColor] = useState(client?.color ?? DEFAULT_CLIENT_COLOR);
   const [hexText, setHexText] = useState(client?.color ?? DEFAULT_CLIENT_COLOR);
+  const [aliases, setAliases] = useState<string[]>(client?.aliases ?? []);
+  const [aliasDraft, setAliasDraft] = useState('');
+  const [aliasError, setAliasError] = useState<string | null>(null);
   const [createClient, creating] = useCreateClientMutation();
   const [updateClient, updating] = useUpdateClientMutation();
   const hexValid = parseHexColor(hexText) !== null;
@@ -28,17 +36,23 @@ export function ClientDialog({ open, client, onClose }: { open: boolean; client:
   };
 
   const submit = async () => {
-    const parsed = clientNameSchema.safeParse(name);
+    const parsed = clientCreateBodySchema.safeParse({ name, color, aliases: aliasesWithDraft(aliases, aliasDraft) });
     if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? 'Client name is required');
+      const errors = fieldErrors(parsed.error, (key) => (key === 'aliases' ? 'aliases' : 'name'));
+      setNameError(errors.name ?? null);
+      setAliasError(errors.aliases ?? null);
       return;
     }
+    const body = parsed.data;
+    // What is sent is what the chips show, also when the api refuses it (an alias another client has: 409).
+    setAliases(body.aliases);
+    setAliasDraft('');
     try {
       if (client) {
-        await updateClient({ id: client.id, changes: { name: parsed.data, color } }).unwrap();
+        await updateClient({ id: client.id, changes: body }).unwrap();
         toast({ title: 'Client updated successfully', variant: 'success' });
       } else {
-        await createClient({ name: parsed.data, color }).unwrap();
+        await createClient(body).unwrap();
         toast({ title: 'Client created successfully', variant: 'success' });
       }
       onClose();
@@ -69,6 +83,16 @@ export function ClientDialog({ open, client, onClose }: { open: boolean; client:
         }}
         error={!!nameError}
         helperText={nameError ?? ' '}
+      />
+      <AliasesField
+        aliases={aliases}
+        draft={aliasDraft}
+        error={aliasError}
+        onChange={(change) => {
+          if (change.aliases) setAliases(change.aliases);
+          setAliasDraft(change.draft);
+          setAliasError(change.error);
+        }}
       />
       <Box>
         <Typography variant="subtitle2" sx={{ mb: 1 }}>

@@ -83,9 +83,16 @@ export function ClientsPage() {
           <Card sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, boxShadow: dragging ? 6 : undefined }}>
             <DragIndicatorIcon color="action" fontSize="small" />
             <Box data-testid="client-swatch" data-color={client.color} sx={{ width: 28, height: 28, borderRadius: '50%', bgcolor: client.color, border: 1, borderColor: 'rgba(0,0,0,0.12)', flexShrink: 0 }} />
-            <Typography data-testid="client-name" sx={{ flex: 1, minWidth: 0, fontWeight: 600, wordBreak: 'break-word' }}>
-              {client.name}
-            </Typography>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography data-testid="client-name" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+                {client.name}
+              </Typography>
+              {client.aliases.length > 0 && (
+                <Typography data-testid="client-aliases" variant="caption" color="text.secondary" sx={{ display: 'block', wordBreak: 'break-word' }}>
+                  Also called {client.aliases.join(', ')}
+                </Typography>
+              )}
+            </Box>
             <IconButton aria-label={`Edit ${client.name}`} onClick={() => open(client)}>
               <EditIcon fontSize="small" />
             </IconButton>

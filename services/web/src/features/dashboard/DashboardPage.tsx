@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useDeferredValue, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useDispatch } from 'react-redux';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -15,15 +15,15 @@ import { useGetClientsQuery } from '../../api/clientsApi';
 import { useGetDayTasksQuery } from '../../api/tasksApi';
 import { SkeletonRows } from '../../components/SkeletonRows';
 import { preloadDragAndDrop } from '../../components/tasks/TaskList';
-import { NO_FILTERS, type TaskFilters } from '../../components/tasks/taskFilters';
+import { filterTasks, NO_FILTERS, type TaskFilters } from '../../components/tasks/taskFilters';
 import { TaskScreen } from '../../components/tasks/TaskScreen';
 import { useTaskView } from '../../components/tasks/TaskViewContext';
 import { usePriorityTasks } from '../../components/tasks/usePriorityTasks';
-import { toast } from '../../lib/toast';
+import { toast, type ToastAction } from '../../lib/toast';
 import { DashboardHeader } from './DashboardHeader';
 import { FilterBar } from './FilterBar';
 import { ActiveTab, ArchivedTab, BacklogTab, DelegatedTab } from './ListTabs';
-import { NaturalLanguageBox } from './NaturalLanguageBox';
+import { homeTabOf } from './revealTask';
 import { TodayTab } from './TodayTab';
 
 /**
@@ -37,6 +37,11 @@ export interface DashboardParts {
   TopPriorities: ComponentType;
   /** The settings dialog, one section per domain (app/SettingsDialog.tsx; load it lazily). */
   SettingsDialog: ComponentType<{ user: User; open: boolean; onClose: () => void }>;
+  /**
+   * The natural-language capture box (features/capture). `onCreated` gets the tasks it created; the
+   * dashboard shows them and returns the action of the box's success toast.
+   */
+  CaptureBox: ComponentType<{ onCreated: (tasks: readonly Task[]) => ToastAction | undefined }>;
 }
 
 type DashboardTab = 'today' | 'active' | 'delegated' | 'backlog';
@@ -70,7 +75,7 @@ interface DashboardProps {
 }
 
 /** The dashboard (spec §2) for the signed-in user. */
-function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, SettingsDialog } }: DashboardProps) {
+function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, SettingsDialog, CaptureBox } }: DashboardProps) {
   const dispatch = useDispatch();
   const { now } = useTaskView();
   const timeZone = user.timezone;
@@ -87,9 +92,46 @@ function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, Settin
   const [showArchived, setShowArchived] = useState(false);
   const [settings, setSettings] = useState({ open: false, mounted: false });
 
+  const tabPanel = useRef<HTMLDivElement>(null);
+  const stopRevealing = useRef<() => void>(() => undefined);
+
   useEffect(preloadDragAndDrop, []);
+  useEffect(() => () => stopRevealing.current(), []);
 
   const currentTab: DashboardTab = tab === 'delegated' && !delegationEnabled ? 'today' : tab;
+
+  const reveal = (tasks: readonly Task[]) => {
+    stopRevealing.current();
+    void import('./revealTasks').then(({ revealTasks }) => {
+      stopRevealing.current();
+      stopRevealing.current = revealTasks(tasks.map((task) => task.id), () => tabPanel.current);
+    });
+  };
+
+  /**
+   * Tasks just captured: in the list on screen they are scrolled to and highlighted (the toast offers to
+   * open the first); elsewhere the toast's 'Show' switches to the tab that holds them, filters off.
+   */
+  const showCreated = (tasks: readonly Task[]): ToastAction | undefined => {
+    const [first] = tasks;
+    if (!first) return undefined;
+    const home = homeTabOf(first, now, timeZone);
+    const inView = home === currentTab && (home === 'today' || (!showArchived && filterTasks([first], filters).length > 0));
+    const here = tasks.filter((task) => homeTabOf(task, now, timeZone) === home);
+    if (inView) {
+      reveal(here);
+      return { label: 'Open task', onClick: () => openTask(first) };
+    }
+    return {
+      label: 'Show',
+      onClick: () => {
+        setTab(home);
+        setFilters(NO_FILTERS);
+        setShowArchived(false);
+        reveal(here);
+      },
+    };
+  };
 
   const refresh = () => {
     dispatch(baseApi.util.invalidateTags([...TAG_TYPES]));
@@ -130,7 +172,7 @@ function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, Settin
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
               Describe what you need to do and I&apos;ll organize it for you
             </Typography>
-            <NaturalLanguageBox onOpenTask={openTask} />
+            <CaptureBox onCreated={showCreated} />
           </Card>
 
           <Tabs
@@ -158,7 +200,7 @@ function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, Settin
                 />
               )}
 
-              <Box role="tabpanel" aria-label={currentTab}>
+              <Box role="tabpanel" aria-label={currentTab} ref={tabPanel}>
                 {currentTab === 'today' && <TodayTab weekendMode={weekendMode} clients={clients.data ?? []} priorities={<TopPriorities />} />}
                 {currentTab === 'active' && (showArchived ? <ArchivedTab filters={filters} /> : <ActiveTab filters={filters} />)}
                 {currentTab === 'delegated' && <DelegatedTab filters={filters} />}

@@ -1,0 +1,56 @@
+import { DEFAULT_TIME_INCREMENTS } from '@daybook/shared';
+import { captureMany, localToInstant } from '@daybook/nl';
+import { chipsOf, estimateLabel, whenLabel } from './chips';
+import { presentProposals } from './proposals';
+import { makeClient } from '../../test/fixtures';
+
+const TIME_ZONE = 'America/New_York';
+// Wednesday 2026-03-04, 22:30 in New York (already Thursday in UTC).
+const now = localToInstant('2026-03-04T22:30:00', TIME_ZONE);
+
+describe('whenLabel', () => {
+  it('says the day in words from the user’s today, with the time', () => {
+    expect(whenLabel('2026-03-04', null, now, TIME_ZONE)).toBe('Today');
+    expect(whenLabel('2026-03-05', '15:00', now, TIME_ZONE)).toBe('Tomorrow 3:00 PM');
+    expect(whenLabel('2026-03-06', null, now, TIME_ZONE)).toBe('Fri, Mar 6');
+    expect(whenLabel('2027-01-04', '09:30', now, TIME_ZONE)).toBe('Mon, Jan 4, 2027 9:30 AM');
+    expect(whenLabel('2026-03-05', null, now, 'Europe/Paris')).toBe('Today');
+  });
+});
+
+describe('estimateLabel', () => {
+  it('names an estimate by the user’s own choice, else as written', () => {
+    expect(estimateLabel('30min', DEFAULT_TIME_INCREMENTS)).toBe('30 minutes');
+    expect(estimateLabel('90min', [])).toBe('1.5h');
+    expect(estimateLabel('a while', [])).toBe('a while');
+  });
+});
+
+describe('chipsOf', () => {
+  const acme = makeClient({ id: '00000000-0000-4000-8000-000000000010', name: 'Acme', color: '#fde68a' });
+  const context = { now, timeZone: TIME_ZONE, clients: [acme], timeIncrements: DEFAULT_TIME_INCREMENTS };
+  const chips = (text: string) =>
+    chipsOf(presentProposals(captureMany(text, { now, timezone: TIME_ZONE, clients: [acme], timeIncrements: DEFAULT_TIME_INCREMENTS }), [], null)[0]!, context).map((chip) => ({
+      field: chip.field,
+      label: chip.label,
+      words: chip.pieces.map((piece) => text.slice(piece.start, piece.end)),
+      ...(chip.color ? { color: chip.color } : {}),
+    }));
+
+  it('has one chip per field, in order, with the words it was read from', () => {
+    expect(chips('Call Acme tomorrow at 3pm, urgent, 30 min')).toEqual([
+      { field: 'when', label: 'Tomorrow 3:00 PM', words: ['tomorrow', '3pm'] },
+      { field: 'priority', label: 'Urgent', words: ['urgent'] },
+      { field: 'client', label: 'Acme', words: ['Acme'], color: '#fde68a' },
+      { field: 'estimate', label: '30 minutes', words: ['30 min'] },
+    ]);
+  });
+
+  it('shows a date the repeat gave without words of its own, and no chip for the default priority', () => {
+    expect(chips('Stand-up notes every weekday')).toEqual([
+      { field: 'when', label: 'Today', words: [] },
+      { field: 'repeat', label: 'Every weekday', words: ['every weekday'] },
+    ]);
+    expect(chips('Water the plants')).toEqual([]);
+  });
+});

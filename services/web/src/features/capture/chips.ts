@@ -1,0 +1,88 @@
+import {
+  addDays,
+  DEFAULT_CLIENT_COLOR,
+  DEFAULT_PRIORITY,
+  formatEstimate,
+  formatShortDate,
+  formatShortMonthDay,
+  parseEstimateMinutes,
+  PRIORITY_LABELS,
+  todayIn,
+  weekdayNameOf,
+  type Client,
+  type StructuredTask,
+  type TimeIncrementChoice,
+} from '@daybook/shared';
+import type { Piece } from '@daybook/nl';
+import { formatTimeOfDay, recurrenceLabel } from '../../lib/format';
+import { piecesFor, type ProposalPart, type ShownProposal } from './proposals';
+
+/** The fields a chip shows. */
+export type ChipField = Extract<ProposalPart, 'when' | 'repeat' | 'priority' | 'client' | 'estimate'>;
+
+/** How each chip's field is named to a screen reader ('Remove Due: Tomorrow 3:00 PM'). */
+export const CHIP_FIELD_NAMES: Record<ChipField, string> = { when: 'Due', repeat: 'Repeat', priority: 'Priority', client: 'Client', estimate: 'Estimate' };
+
+export interface ChipModel {
+  field: ChipField;
+  label: string;
+  /** The words it was read from: its × gives them back to the title (none: the value was derived, no ×). */
+  pieces: Piece[];
+  /** The model read it differently from the rules. */
+  changedByModel: boolean;
+  /** A client's colour. */
+  color?: string;
+}
+
+export interface ChipContext {
+  now: Date;
+  timeZone: string;
+  clients: readonly Client[];
+  timeIncrements: readonly TimeIncrementChoice[];
+}
+
+/**
+ * A due date and time in words, from the user's today: 'Today', 'Tomorrow 3:00 PM', 'Fri, Nov 28',
+ * 'Mon, Jan 4, 2027' (another year).
+ */
+export function whenLabel(dueDate: string, dueTime: string | null, now: Date, timeZone: string): string {
+  const today = todayIn(now, timeZone);
+  const day =
+    dueDate === today
+      ? 'Today'
+      : dueDate === addDays(today, 1)
+        ? 'Tomorrow'
+        : `${weekdayNameOf(dueDate).slice(0, 3)}, ${dueDate.slice(0, 4) === today.slice(0, 4) ? formatShortMonthDay(dueDate) : formatShortDate(dueDate)}`;
+  return dueTime ? `${day} ${formatTimeOfDay(dueTime)}` : day;
+}
+
+/** An estimate as the user's own choice names it ('30 minutes'), else as written ('1.5h'). */
+export function estimateLabel(estimatedTime: string, increments: readonly TimeIncrementChoice[]): string {
+  const named = increments.find((increment) => increment.value === estimatedTime);
+  if (named) return named.label;
+  const minutes = parseEstimateMinutes(estimatedTime);
+  return minutes === null ? estimatedTime : formatEstimate(minutes);
+}
+
+const repeatOf = (task: StructuredTask) => (task.isRecurring && task.recurringType ? recurrenceLabel(task.recurringType, task.recurringInterval) : null);
+
+/** The chips of one proposal, in a fixed order: when, repeat, priority, client, estimate. */
+export function chipsOf(item: ShownProposal, context: ChipContext): ChipModel[] {
+  const { task, proposal, changedByModel } = item;
+  const chips: ChipModel[] = [];
+  const add = (field: ChipField, label: string, pieces: Piece[], color?: string) =>
+    chips.push({ field, label, pieces, changedByModel: changedByModel.has(field), ...(color ? { color } : {}) });
+
+  if (task.dueDate) add('when', whenLabel(task.dueDate, task.dueTime, context.now, context.timeZone), piecesFor(proposal, ['date', 'time']));
+  const repeat = repeatOf(task);
+  if (repeat) add('repeat', repeat, piecesFor(proposal, ['recurrence']));
+  const priorityPieces = piecesFor(proposal, ['priority']);
+  // The default priority is worth a chip only when something said it.
+  if (task.priority !== DEFAULT_PRIORITY || priorityPieces.length > 0 || changedByModel.has('priority')) add('priority', PRIORITY_LABELS[task.priority], priorityPieces);
+  if (item.clientId) {
+    const client = context.clients.find((candidate) => candidate.id === item.clientId);
+    if (client) add('client', client.name, piecesFor(proposal, ['client']), client.color || DEFAULT_CLIENT_COLOR);
+  }
+  if (task.estimatedTime) add('estimate', estimateLabel(task.estimatedTime, context.timeIncrements), piecesFor(proposal, ['estimate']));
+  return chips;
+}
