@@ -21,12 +21,16 @@ export interface RuleContext {
   monthFirst: boolean;
 }
 
-/** Throws a RangeError on an unknown zone or an invalid instant. */
+/** The last context made: the capture box asks for the same one on every keystroke, and per task of a text. */
+let lastContext: RuleContext | null = null;
+
+/** Throws a RangeError on an unknown zone or an invalid instant. The context is frozen: it may be shared. */
 export function createRuleContext(now: Date, timezone: string): RuleContext {
+  if (lastContext !== null && lastContext.timezone === timezone && lastContext.now.getTime() === now.getTime()) return lastContext;
   if (!isValidTimeZone(timezone)) throw new RangeError(`Unknown timezone: ${timezone}`);
   const { date, time, weekday, year, month, day } = zonedParts(now, timezone);
-  return {
-    now,
+  lastContext = Object.freeze({
+    now: new Date(now.getTime()),
     timezone,
     today: date,
     time,
@@ -35,7 +39,8 @@ export function createRuleContext(now: Date, timezone: string): RuleContext {
     month,
     day,
     monthFirst: timezone.startsWith('America/') || timezone === 'Pacific/Honolulu',
-  };
+  });
+  return lastContext;
 }
 
 /**

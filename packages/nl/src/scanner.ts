@@ -70,20 +70,30 @@ export class Scanner {
   }
 
   view(): string {
-    if (this.cached === null) {
-      let out = '';
-      for (let i = 0; i < this.text.length; i += 1) {
-        const s = this.state[i];
-        out += s === CONSUMED ? CONSUMED_CHAR : s === PROTECTED ? PROTECTED_CHAR : this.text[i];
-      }
-      this.cached = out;
-    }
+    if (this.cached === null) this.cached = this.render(0, this.text.length);
     return this.cached;
+  }
+
+  /** The view of [start, end) from the current states. */
+  private render(start: number, end: number): string {
+    let out = '';
+    for (let i = start; i < end; i += 1) {
+      const s = this.state[i];
+      out += s === CONSUMED ? CONSUMED_CHAR : s === PROTECTED ? PROTECTED_CHAR : this.text[i];
+    }
+    return out;
+  }
+
+  /** Brings the cached view up to date after the states of [start, end) changed (the structurer runs per keystroke). */
+  private changed(from: number, to: number): void {
+    const start = Math.max(0, from);
+    const end = Math.min(this.text.length, to);
+    if (this.cached !== null && end > start) this.cached = this.cached.slice(0, start) + this.render(start, end) + this.cached.slice(end);
   }
 
   protect(start: number, end: number): void {
     for (let i = start; i < end; i += 1) if (this.state[i] === FREE) this.state[i] = PROTECTED;
-    this.cached = null;
+    this.changed(start, end);
   }
 
   isFree(start: number, end: number): boolean {
@@ -105,7 +115,7 @@ export class Scanner {
     const hit: Hit = { start, end, value, keep };
     this.hits.push(hit);
     for (let i = start; i < end; i += 1) this.state[i] = CONSUMED;
-    this.cached = null;
+    this.changed(start, end);
     return hit;
   }
 
@@ -114,7 +124,7 @@ export class Scanner {
     const index = this.hits.indexOf(hit);
     if (index >= 0) this.hits.splice(index, 1);
     for (let i = hit.start; i < hit.end; i += 1) this.state[i] = FREE;
-    this.cached = null;
+    this.changed(hit.start, hit.end);
   }
 
   /** True when [from, to) holds words, numbers or protected text (not only fields, spaces, punctuation). */
