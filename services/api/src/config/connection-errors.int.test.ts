@@ -28,8 +28,9 @@ function urlAs(user: string, password: string, database: string): string {
   return url.toString();
 }
 
+/** Runs `sql` as the test server's role on its maintenance database (DATABASE_URL's own may not exist yet). */
 async function admin(sql: string): Promise<void> {
-  const client = new Client({ connectionString: serverUrl.toString() });
+  const client = new Client({ connectionString: urlAs(decodeURIComponent(serverUrl.username), decodeURIComponent(serverUrl.password), 'postgres') });
   await client.connect();
   try {
     await client.query(sql);
