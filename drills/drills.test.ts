@@ -173,7 +173,7 @@ describe('fault drills', () => {
       expect(stack.stub.requests.length).toBe(callsBefore + 2); // the killed worker's call and the new worker's, no more
       expect(completions.filter((id) => id === jobId)).toHaveLength(1);
       const job = await queue.getJob(jobId);
-      expect(job?.returnvalue).toMatchObject({ title: MODEL_TITLE, dueTime: '15:00' });
+      expect(job?.returnvalue).toMatchObject({ readBy: 'model', task: { title: MODEL_TITLE, dueTime: '15:00' } });
       expect(await queue.getJobCounts('active', 'wait', 'delayed', 'failed')).toEqual({ active: 0, wait: 0, delayed: 0, failed: 0 });
 
       // The new worker serves the next request as usual.
