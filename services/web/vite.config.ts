@@ -8,6 +8,9 @@ import { routeChunk } from './build/route-chunk';
 
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
 // The dashboard's first-paint modules in one chunk, however many screens share some of them.
+// @daybook/shared and @daybook/nl have no side effects (see build/pure-shared-constants.ts).
+const SHARED_SOURCE = /[\\/]packages[\\/](shared|nl)[\\/]src[\\/]/;
+const sharedHasNoSideEffects = [{ test: SHARED_SOURCE, sideEffects: false }];
 const dashboardChunk = routeChunk('src/app/DashboardScreen.tsx', 'src/main.tsx', ['src/features/auth/LandingPage.tsx']);
 
 export default defineConfig({
@@ -46,6 +49,10 @@ export default defineConfig({
         // The app shell: every script, style, font and icon (source maps stay out).
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // The worker's own build takes from @daybook/shared only what it uses (a constant or two), as the
+        // app's does, instead of every schema and zod.
+        buildPlugins: { vite: [pureSharedConstants(sharedSource)] },
+        rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !SHARED_SOURCE.test(id) } },
       },
     }),
   ],
@@ -69,7 +76,7 @@ export default defineConfig({
     rolldownOptions: {
       // @daybook/shared has no side effects (see build/pure-shared-constants.ts): a screen takes only the
       // modules it uses from its barrel, not every schema of the package.
-      treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/](shared|nl)[\\/]src[\\/]/, sideEffects: false }] },
+      treeshake: { moduleSideEffects: sharedHasNoSideEffects },
       experimental: { lazyBarrel: true },
       // zod in a chunk of its own: only the forms that validate with it (sign-in, task dialog) load it.
       output: { codeSplitting: { groups: [

@@ -1,4 +1,4 @@
-import type { StructuredTask, TimeIncrementChoice } from '@daybook/shared';
+import type { ReminderSpec, StructuredTask, TimeIncrementChoice } from '@daybook/shared';
 import { analyseManyWithRules, type TaskReading } from './multi';
 import { analyseWithRules, type ClientAlias, type EstimateHabit, type RulesInput, type RulesOptions } from './rules';
 import type { Field } from './scanner';
@@ -29,6 +29,8 @@ export interface Piece {
   /** Offsets into the input as given. */
   start: number;
   end: number;
+  /** A reminder piece: the reminder of `task.reminders` it asked for (its chip). */
+  reminder?: ReminderSpec;
 }
 
 /** What Daybook understood from (a part of) the text: the task it would create and where each field came from. */
@@ -72,7 +74,11 @@ function requestOf(input: string, context: CaptureContext): RulesInput {
 }
 
 function proposalOf(reading: TaskReading, context: CaptureContext): Proposal {
-  const pieces = reading.hits.flatMap((hit) => (hit.value.field === 'filler' ? [] : [{ field: hit.value.field, start: hit.start, end: hit.end }]));
+  const pieces = reading.hits.flatMap((hit): Piece[] => {
+    const { value } = hit;
+    if (value.field === 'filler') return [];
+    return [{ field: value.field, start: hit.start, end: hit.end, ...(value.field === 'reminder' && value.spec ? { reminder: value.spec } : {}) }];
+  });
   return {
     task: reading.task,
     clientId: clientIdOf(reading.task.clientName, context.clients),

@@ -104,9 +104,14 @@ const SEPARATING_PUNCTUATION = /^[\s,;:.?…\-–—•*]+/u;
 /** Words that open a task only right before its verb ("first call the bank", "next book the room"). */
 const ORDER_WORDS = new Set(['first', 'next', 'finally', 'then', 'just']);
 
+/** "remind me at 4 to", "remind me tomorrow morning to": a reminder's date or time inside the lead-in. */
+const REMIND_ME_WHEN = `(?:remind|ping)\\s+me\\s+(?:(?:${[...FIELD_LINKS, ...FIELD_ANCHORS].join('|')}|\\d[\\d:.]*(?:am|pm)?)\\s+){0,5}?(?:to|that|about)`;
+
 /** "I need to", "remind me to", "don't forget to" … (RULES §1 lead-ins). */
-const LEAD_IN =
-  /^(?:remind\s+me\s+(?:to|that|about)|(?:i|we)\s+(?:also\s+|still\s+|really\s+|just\s+|definitely\s+)?(?:(?:need|have|got)\s+to|gotta|must|should)|(?:i|we)(?:'|’)(?:ve|ll)\s+(?:also\s+)?(?:got|need|have)\s+to|(?:i|we)(?:'|’)ve\s+gotta|(?:i|we)(?:'|’)(?:m|re|ll|d)\s+(?:also\s+)?(?:gonna|going\s+to|like\s+to|need\s+to|have\s+to)|(?:i|we)(?:'|’)ll|(?:i|we)\s+(?:also\s+)?(?:will|want\s+to|wanna|am\s+going\s+to|are\s+going\s+to)|(?:also\s+)?(?:need|have|got)\s+to|gotta|gonna|don(?:'|’)?t\s+forget\s+(?:to|about)|do\s+not\s+forget\s+(?:to|about)|make\s+sure\s+(?:to|you|that\s+i|i)|remember\s+to|can\s+you|could\s+you)(?![\p{L}\p{N}'’])/iu;
+const LEAD_IN = new RegExp(
+  `^(?:${REMIND_ME_WHEN}|(?:i|we)\\s+(?:also\\s+|still\\s+|really\\s+|just\\s+|definitely\\s+)?(?:(?:need|have|got)\\s+to|gotta|must|should)|(?:i|we)(?:'|’)(?:ve|ll)\\s+(?:also\\s+)?(?:got|need|have)\\s+to|(?:i|we)(?:'|’)ve\\s+gotta|(?:i|we)(?:'|’)(?:m|re|ll|d)\\s+(?:also\\s+)?(?:gonna|going\\s+to|like\\s+to|need\\s+to|have\\s+to)|(?:i|we)(?:'|’)ll|(?:i|we)\\s+(?:also\\s+)?(?:will|want\\s+to|wanna|am\\s+going\\s+to|are\\s+going\\s+to)|(?:also\\s+)?(?:need|have|got)\\s+to|gotta|gonna|don(?:'|’)?t\\s+forget\\s+(?:to|about)|do\\s+not\\s+forget\\s+(?:to|about)|make\\s+sure\\s+(?:to|you|that\\s+i|i)|remember\\s+to|can\\s+you|could\\s+you)(?![\\p{L}\\p{N}'’])`,
+  'iu',
+);
 /** Lead-ins the single-task rules leave in the title. */
 const SAYING_WHO_DOES_IT = /^(?:(?:i|we)(?:'|’)ll|(?:i|we)\s+will|(?:i|we)(?:'|’)ve\s+gotta)\s+(?=\p{L})/iu;
 /** Lead-ins that may start a task in the middle of a sentence, with no connector ("… the dentist I also need to book …"). */

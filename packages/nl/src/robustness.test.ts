@@ -45,6 +45,17 @@ describe('robustness', () => {
     }
   });
 
+  it('answers every input with a valid task when reminders are asked for in any order', () => {
+    const random = seeded(29);
+    const tokens = [...TOKENS, 'remind', 'me', 'ping', 'reminder', 'with', 'a', 'before', 'beforehand', 'the', 'day', 'night', 'morning', 'of', 'when', "it's", 'due', 'and', '30', 'min', '2', 'days', 'at', '8', '8pm', 'to', 'call'];
+    for (let i = 0; i < 600; i += 1) {
+      const input = Array.from({ length: 1 + random(25) }, () => tokens[random(tokens.length)]).join(' ');
+      const result = structureWithRules({ input, now: new Date('2025-03-11T15:15:00Z'), timezone: 'America/Chicago', clients: ['Acme Corp'], timeIncrements: DEFAULT_TIME_INCREMENTS });
+      const parsed = structuredTaskSchema.safeParse(result);
+      if (!parsed.success) throw new Error(`invalid result for ${JSON.stringify(input)}: ${parsed.error.issues[0]?.message}`);
+    }
+  });
+
   it('keeps long inputs within the field limits', () => {
     for (const input of ['Call Acme tomorrow. '.repeat(100), 'x'.repeat(2_000), 'tomorrow '.repeat(222), '"'.repeat(2_000), '-']) {
       const result = structureWithRules({ input, now: new Date('2025-03-11T15:15:00Z'), timezone: 'America/Chicago', clients: ['Acme Corp'], timeIncrements: [] });

@@ -1,15 +1,11 @@
 import {
-  addDays,
   DEFAULT_PRIORITY,
-  DEFAULT_RECURRING_INTERVAL,
   titleOnlyTask,
   estimateAsTimeIncrement,
   parseEstimateMinutes,
-  nextRecurrenceDate,
   TASK_DESCRIPTION_MAX,
   TASK_TITLE_MAX,
   type Priority,
-  type RecurringType,
   type StructuredTask,
   type TimeIncrementChoice,
 } from '@daybook/shared';
@@ -26,14 +22,14 @@ import {
   recognizeWeekdays,
 } from './dates';
 import { recognizeEstimates } from './estimate';
-import { hhmm } from './helpers';
 import { recognizePriority } from './priority';
 import { literalTitle, protectLiterals } from './protect';
 import { recognizeRecurrence } from './recurrence';
-import { PART_OF_DAY_TIME, Scanner, type Hit, type HitValue, type PartOfDay } from './scanner';
+import { attachReminderLeads, recognizeReminderPhrases, resolveReminders } from './reminders';
+import { Scanner, type Hit, type HitValue } from './scanner';
+import { schedule, type RecurrenceValue, type TimeValue } from './schedule';
 import { splitSegments, type Segment } from './segments';
 import { recognizeTimes } from './times';
-import { fromZone } from './zones';
 import { absorbLinkingWords, capitalizeFirst, isMarkerOnly, removedBeforeFirstWord, stripFiller, tidy, titleText } from './title';
 import { taskKind } from './kind';
 
@@ -64,9 +60,6 @@ export interface EstimateHabit {
   estimatedTime: string;
 }
 
-type DateValue = Extract<HitValue, { field: 'date' }>;
-type TimeValue = Extract<HitValue, { field: 'time' }>;
-type RecurrenceValue = Extract<HitValue, { field: 'recurrence' }>;
 
 
 /** No stated estimate: the user's usual estimate for this kind of work (DECISIONS 28), as one of their increments. */
@@ -98,6 +91,8 @@ function runRecognizers(s: Scanner, ctx: RuleContext, matcher: ClientMatcher, re
   const segments = splitSegments(s);
   reading.unknown = recognizeLeadingClient(s, segments, matcher) ?? unknownMarkup;
   reading.mentions = protectClientNames(s, matcher);
+  // "30 min before", "the day before" after a "remind me": before the estimates and dates can read them.
+  recognizeReminderPhrases(s, segments);
   recognizeRecurrence(s, ctx, segments);
   recognizeIsoDates(s);
   recognizeRelativeOffsets(s, ctx);
@@ -114,67 +109,13 @@ function runRecognizers(s: Scanner, ctx: RuleContext, matcher: ClientMatcher, re
   recognizeNumericDates(s, ctx, segments);
   // A weekday behind fields read after the weekdays ("COB thursday send …", "midday friday lunch …") opens its segment.
   recognizeWeekdays(s, ctx, segments);
+  // Each "remind me" with what follows it: reminders, or the task's own due date (reminders.ts).
+  attachReminderLeads(s, segments, ctx);
   return segments;
 }
 
 function first<F extends HitValue['field']>(hits: readonly Hit[], field: F): Extract<HitValue, { field: F }> | undefined {
   return hits.find((h) => h.value.field === field)?.value as Extract<HitValue, { field: F }> | undefined;
-}
-
-/** The hour a bare time ("at 8") means with a part of the day ("tonight", "in the morning"). */
-function timeWithPart(time: TimeValue, part: PartOfDay | undefined): string {
-  if (!time.bare || time.hour === undefined || part === undefined) return time.time;
-  const minute = time.minute ?? 0;
-  if (part === 'morning' && time.hour >= 1 && time.hour <= 11) return hhmm(time.hour, minute);
-  if ((part === 'afternoon' || part === 'evening' || part === 'night') && time.hour >= 1 && time.hour <= 11) return hhmm(time.hour + 12, minute);
-  return time.time;
-}
-
-interface Schedule {
-  dueDate: string | null;
-  dueTime: string | null;
-  isRecurring: boolean;
-  recurringType: RecurringType | null;
-  recurringInterval: number;
-}
-
-function schedule(
-  ctx: RuleContext,
-  date: DateValue | undefined,
-  time: TimeValue | undefined,
-  recurrence: RecurrenceValue | undefined,
-  spokenPart?: PartOfDay,
-): Schedule {
-  let dueDate = date?.date ?? null;
-  let dueTime: string | null = date?.fixedTime ? (date.time ?? null) : null;
-  const part = date?.part ?? recurrence?.part ?? time?.part;
-  const saidTime = dueTime === null;
-  if (dueTime === null) {
-    if (time) dueTime = timeWithPart(time, date?.part ?? recurrence?.part ?? spokenPart);
-    else if (part) dueTime = PART_OF_DAY_TIME[part];
-    else if (date?.time) dueTime = date.time;
-  }
-  if (saidTime && time?.part === 'midnight') {
-    // The next midnight (RULES §3): "tonight at midnight" ends today; a bare "midnight" is tomorrow 00:00
-    // unless it is midnight now; another named day keeps its own 00:00.
-    if (dueDate === ctx.today && date !== undefined) dueDate = addDays(ctx.today, 1);
-    else if (dueDate === null && recurrence === undefined) dueDate = ctx.time === '00:00' ? ctx.today : addDays(ctx.today, 1);
-  }
-  if (saidTime && time?.zone !== undefined && dueTime !== null) {
-    // "3pm EST": that time on the named day (or next) in the named zone, on the user's clock.
-    const local = fromZone(ctx, dueDate ?? recurrence?.anchor ?? null, dueTime, time.zone);
-    dueDate = local.date;
-    dueTime = local.time;
-  }
-  if (recurrence) {
-    if (dueDate === null) dueDate = recurrence.anchor ?? ctx.today;
-    if (dueTime !== null && dueDate === ctx.today && dueTime <= ctx.time) {
-      dueDate = nextRecurrenceDate({ dueDate: ctx.today, recurringType: recurrence.type, recurringInterval: recurrence.interval }, ctx.today);
-    }
-    return { dueDate, dueTime, isRecurring: true, recurringType: recurrence.type, recurringInterval: recurrence.interval };
-  }
-  if (dueDate === null && dueTime !== null) dueDate = dueTime > ctx.time ? ctx.today : addDays(ctx.today, 1);
-  return { dueDate, dueTime, isRecurring: false, recurringType: null, recurringInterval: DEFAULT_RECURRING_INTERVAL };
 }
 
 /**
@@ -225,12 +166,13 @@ export function analyseWithRules(request: RulesInput, options: RulesOptions = {}
     if (firstDescription > titleIndex) descriptionRange = [(segments[firstDescription] as Segment).start, (segments[lastDescription] as Segment).end];
   }
 
-  // Fields inside the description are context, not fields (RULES §1); priority words there still count.
+  // Fields inside the description are context, not fields (RULES §1); priority words there still count;
+  // a reminder asked for anywhere is the task's.
   let descriptionPriority: Priority | undefined;
   if (descriptionRange) {
     const [from, to] = descriptionRange;
     for (const hit of [...s.hits]) {
-      if (hit.start >= from && hit.end <= to && hit.value.field !== 'client') {
+      if (hit.start >= from && hit.end <= to && hit.value.field !== 'client' && hit.value.field !== 'reminder') {
         if (hit.value.field === 'priority' && descriptionPriority === undefined) descriptionPriority = hit.value.priority;
         s.release(hit);
       }
@@ -251,6 +193,8 @@ export function analyseWithRules(request: RulesInput, options: RulesOptions = {}
   const part = recurrences.find((r) => r.part !== undefined)?.part;
   const recurrence = recurrences[0] ? { ...recurrences[0], ...(anchor ? { anchor } : {}), ...(part ? { part } : {}) } : undefined;
   const when = schedule(ctx, date, time, recurrence, partOnly?.part);
+  // What each reminder means for this due date and time; one that means nothing gives its words back.
+  const reminders = resolveReminders(s, when, ctx);
 
   // A client named as a word of the sentence ("Call Acme about …") stays in the title.
   // Two clients named: the first one (RULES §2).
@@ -304,6 +248,7 @@ export function analyseWithRules(request: RulesInput, options: RulesOptions = {}
     isRecurring: when.isRecurring,
     recurringType: when.recurringType,
     recurringInterval: when.recurringInterval,
+    reminders,
   };
   const found: Hit[] = s.hits.filter((hit) => hit.value.field !== 'filler');
   if (namedClient) found.push({ start: namedClient.start, end: namedClient.end, value: { field: 'client', name: namedClient.name }, keep: true });

@@ -1,4 +1,4 @@
-import type { Priority, RecurringType } from '@daybook/shared';
+import type { Priority, RecurringType, ReminderSpec } from '@daybook/shared';
 
 /** A part of the day named in the text ('tomorrow morning', 'tonight', 'EOD'). */
 export type PartOfDay = 'morning' | 'noon' | 'afternoon' | 'evening' | 'night' | 'endOfDay' | 'midnight';
@@ -31,8 +31,29 @@ export type HitValue =
   | { field: 'priority'; priority: Priority }
   | { field: 'estimate'; minutes: number }
   | { field: 'client'; name: string }
+  /**
+   * A reminder as said (DECISIONS 29): `request` is relative to the task's due date and time, `spec` the
+   * reminder it gives once they are known. `pending`: a phrase ("30 min before", "the day before") waiting
+   * for the "remind me" it belongs to (reminders.ts).
+   */
+  | { field: 'reminder'; request: ReminderRequest; pending?: boolean; spec?: ReminderSpec }
   /** Words that carry no field but go from the title (filler, linking words). */
   | { field: 'filler' };
+
+type TimeOfDayValue = Extract<HitValue, { field: 'time' }>;
+
+/** A reminder as the text says it, before the task's due date and time are known (reminders.ts). */
+export type ReminderRequest =
+  /** "30 min before", "an hour ahead", "2 days before" (`days`: said in whole days or weeks). */
+  | { kind: 'before'; minutes: number; days?: number }
+  /** "the day before (at 6pm)", "the night before", "2 days before at 10", "the morning of" (days 0). */
+  | { kind: 'day-before'; days: number; time?: string; part?: PartOfDay }
+  /** "when it's due", "at the time"; and a "remind me at 3pm" whose time became the due time. */
+  | { kind: 'at-due' }
+  /** "at 8": a time of the due day (or of the day before, when 8 would come after the due time). */
+  | { kind: 'clock'; time: TimeOfDayValue }
+  /** "tomorrow at 9", "on Thursday", "in 2 hours" (`exact`: an instant from now). */
+  | { kind: 'moment'; date: string; time: string | null; exact: boolean };
 
 export type Field = HitValue['field'];
 

@@ -20,6 +20,7 @@ const LEADING_FILLERS: readonly RegExp[] = [
   /^(?:(?:new|quick)\s+)?(?:task|todo|to-do|reminder|memo|note(?:\s+to\s+(?:self|me|myself))?|fyi|heads\s+up|btw)\s*[:\-–—,]\s*/iu,
   /^note\s+to\s+(?:self|me|myself)(?![\p{L}])[\s,:\-–—]*/iu,
   /^remind\s+me\s*(?:to|that|about|of)?(?![\p{L}])\s*/iu,
+  /^(?:ping|nudge|alert|notify|buzz)\s+me\s+(?:to|that|about)(?![\p{L}])\s*/iu,
   /^(?:a\s+)?reminder\s+(?:to|that|about|of|for)\s+/iu,
   /^(?:i|we)\s+(?:really\s+|still\s+|also\s+|just\s+|definitely\s+|probably\s+|absolutely\s+|seriously\s+)?(?:need|have|got|gotta|must|should|want|wanna|ought|would\s+like|will\s+need|(?:have|has)\s+got)(?![\p{L}])\s*(?:to(?![\p{L}])\s*)?/iu,
   /^(?:i|we)(?:'|’)(?:ve\s+got|ll\s+need|ll\s+have|d\s+like|d\s+better|m\s+going|re\s+going)\s+to\s+/iu,

@@ -38,5 +38,8 @@ export * from './daily-plan/daily-priorities';
 
 export * from './capture/capture.schemas';
 
+export * from './notifications/reminders';
+export * from './notifications/channels';
+
 export * from './ai/ai.schemas';
 export * from './ai/queue';

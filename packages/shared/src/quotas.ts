@@ -9,6 +9,8 @@ export const QUOTAS = {
   notePages: 5_000,
   clients: 1_000,
   contacts: 1_000,
+  /** Notification channels (DECISIONS 29): a few devices and services per person. */
+  channels: 20,
 } as const;
 export type QuotaName = keyof typeof QUOTAS;
 
@@ -18,6 +20,7 @@ const WHAT: Record<QuotaName, string> = {
   notePages: 'note pages (delete some to add more)',
   clients: 'clients (delete some to add more)',
   contacts: 'delegation contacts (delete some to add more)',
+  channels: 'notification channels (delete one to add another)',
 };
 
 /** 'You have reached the limit of 1,000 clients (delete some to add more).' */

@@ -6,3 +6,4 @@
 export { AI_PROVIDERS, EnvError, parseEnv, type AiProviderName, type WorkerEnv } from './config/env';
 export { createJobHandlers } from './jobs';
 export { InvalidJobPayloadError, runJob, type JobContext, type JobHandler, type JobHandlers } from './run-job';
+export { generateVapidKeys } from './notify/channels';

@@ -40,7 +40,7 @@ const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].fin
     }
   };
   try {
-    worker = spawn(process.execPath, run, { env: { PATH, HOME, REDIS_URL: `redis://127.0.0.1:${port}` }, stdio: ['ignore', 'pipe', 'pipe'] });
+    worker = spawn(process.execPath, run, { env: { PATH, HOME, REDIS_URL: `redis://127.0.0.1:${port}`, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/unused' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let buffered = '';
     const collect = (chunk: Buffer) => {
       buffered += chunk.toString();

@@ -1,8 +1,9 @@
 import { Redis } from 'ioredis';
-import { JOB_NAMES, type JobName } from '@daybook/shared';
+import { DELIVER_REMINDER_JOB, JOB_NAMES, TEST_CHANNEL_JOB, type JobName } from '@daybook/shared';
 import { EnvError, parseEnv, type WorkerEnv } from './config/env';
 import { createJobHandlers } from './jobs';
 import { createLogger, redactUrl } from './log';
+import type { JobHandlers } from './run-job';
 import { createJobWorker } from './worker';
 
 function loadEnv(): WorkerEnv {
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const log = createLogger(env.LOG_LEVEL);
   // The handlers load the rules' date parser and zone data now, not on the first user's request.
   const handlers = createJobHandlers(env, log);
+  const jobHandlers: JobHandlers = handlers;
 
   // BullMQ needs maxRetriesPerRequest: null on connections used by workers.
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
@@ -52,14 +54,18 @@ async function main(): Promise<void> {
   const startWorker = <N extends JobName>(name: N) =>
     createJobWorker({
       name,
-      handler: handlers[name],
+      handler: jobHandlers[name],
       connection: redis,
       concurrency: env.AI_WORKER_CONCURRENCY,
       log,
       signal: shutdownSignal.signal,
       onError: workerError(name),
     });
-  const workers = JOB_NAMES.map(startWorker);
+  // Reminder jobs read and write the database: a worker without DATABASE_URL leaves them to one that has it.
+  const needsDatabase: JobName[] = [DELIVER_REMINDER_JOB, TEST_CHANNEL_JOB];
+  const jobs = JOB_NAMES.filter((name) => env.DATABASE_URL || !needsDatabase.includes(name));
+  if (jobs.length < JOB_NAMES.length) log.warn('reminders are not delivered by this worker: DATABASE_URL is not set');
+  const workers = jobs.map(startWorker);
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -75,6 +81,7 @@ async function main(): Promise<void> {
     setTimeout(() => shutdownSignal.abort(), 5_000).unref();
     Promise.all(workers.map((worker) => worker.close()))
       .catch((error: unknown) => log.warn('worker close failed', { error: String(error) }))
+      .then(() => handlers.close())
       .then(() => redis.quit())
       .catch(() => redis.disconnect())
       .finally(() => {
@@ -87,7 +94,7 @@ async function main(): Promise<void> {
 
   log.info('ai-worker ready', {
     redis: redactUrl(env.REDIS_URL),
-    jobs: JOB_NAMES,
+    jobs,
     provider: env.AI_PROVIDER,
     fallback: env.AI_FALLBACK,
     concurrency: env.AI_WORKER_CONCURRENCY,

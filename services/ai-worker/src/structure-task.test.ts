@@ -47,6 +47,14 @@ describe('structureTask', () => {
     expect(outcome).toMatchObject({ source: 'fallback', readBy: 'rules', result: rulesOrPlain(CONTRACT_REQUEST) });
   });
 
+  it('keeps the reminders the rules read when the model answers none (DECISIONS 29)', async () => {
+    const request = { ...CONTRACT_REQUEST, input: `${CONTRACT_REQUEST.input}, remind me 15 min before` };
+    const { reminders: _none, ...withoutReminders } = VALID_ANSWER;
+    const outcome = await structureTask(request, { provider: provider(async () => JSON.stringify(withoutReminders)), fallback: 'rules', timeoutMs: 500 });
+    expect(outcome).toMatchObject({ source: 'provider', readBy: 'model', result: { dueTime: '15:00', reminders: [{ kind: 'before', minutes: 15 }] } });
+    expect(rulesOrPlain(request).reminders).toEqual([{ kind: 'before', minutes: 15 }]);
+  });
+
   it('asks the rules provider for no draft: it is the rules', async () => {
     const options: unknown[] = [];
     const rules = provider(async (request, callOptions) => {

@@ -96,7 +96,7 @@ export async function structureTask(request: StructureRequest, options: Structur
   const draft = rulesOrPlain(request);
   try {
     const raw = await callWithDeadline(provider, request, draft, options.timeoutMs, options.signal);
-    return { result: normalizeModelAnswer(raw, request), source: 'provider', readBy: 'model' };
+    return { result: normalizeModelAnswer(raw, request, draft), source: 'provider', readBy: 'model' };
   } catch (error) {
     const reason = describe(error);
     options.log?.warn('provider answer not used', { provider: provider.name, reason, fallback: options.fallback });

@@ -27,6 +27,8 @@ import { createDailyPlanService } from './modules/daily-plan/daily-plan.service'
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { noteRoutes } from './modules/notes/notes.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createNotesService } from './modules/notes/notes.service';
 import { createTaskCommentsService } from './modules/tasks/task-comments.service';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
@@ -112,6 +114,7 @@ export function createApp(deps: AppDeps): Koa {
     noteRoutes(createNotesService(em), heavyRead),
     aiRoutes(createAiService(em, deps.jobs ?? null, clock), limits),
     captureRoutes(createCaptureService(em, clients, { modelReview: env.AI_PROVIDER !== 'rules' })),
+    notificationRoutes(createNotificationsService(orm, em, deps.jobs ?? null, clock), limits.channelTests),
   ];
   for (const router of routers) {
     app.use(router.routes());

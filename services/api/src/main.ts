@@ -10,6 +10,8 @@ import { resolveSessionSecret } from './db/orm';
 import { purgeExpiredSessions } from './http/session-store';
 import { createJobRunner } from './jobs/create-job-runner';
 import { createLogger } from './logger';
+import { startReminderSweep } from './modules/notifications/reminder-sweep';
+import { ensureVapidKeys } from './modules/notifications/vapid';
 import { createUsersService } from './modules/users/users.service';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -32,7 +34,7 @@ async function main() {
   // A configured Redis must answer before anything starts (else one line says why).
   if (env.REDIS_URL) await checkRedis(env.REDIS_URL);
   // The job transport first: its settings (AI_*) are checked before the database starts.
-  const jobs = createJobRunner(env, logger);
+  const jobs = createJobRunner(env, logger, process.env, () => database?.url);
   database = await openDatabase(env, logger);
   const { orm } = database;
   // Commands fail at once while Redis is away (health says so, login throttling steps aside); an
@@ -49,12 +51,17 @@ async function main() {
   }
 
   const sessionSecret = await resolveSessionSecret(orm, env.SESSION_SECRET);
+  // Web Push keys are made once, on the first start, and kept (DECISIONS 29).
+  await ensureVapidKeys(orm);
   const app = createApp({ env, orm, redis, logger, sessionSecret, jobs });
   const server = app.listen(env.PORT, env.HOST);
   await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'EADDRINUSE' ? new ServiceProblem(`Port ${env.PORT} on ${env.HOST} is in use: stop what uses it, or set PORT to another port.`) : error;
   });
   logger.info('api listening', { host: env.HOST, port: env.PORT });
+
+  // Reminders due while the api was down are handed to the jobs now, and the rest as they come due.
+  const reminderSweep = startReminderSweep({ em: orm.em, jobs, logger, intervalMs: env.REMINDER_SWEEP_MS });
 
   const purge = setInterval(() => {
     purgeExpiredSessions(orm.em.fork()).catch((error) => logger.warn('session purge failed', { error }));
@@ -70,7 +77,9 @@ async function main() {
     clearInterval(purge);
     setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
     server.close(() => {
-      void Promise.allSettled([redis?.quit(), jobs.close()])
+      void reminderSweep
+        .stop()
+        .then(() => Promise.allSettled([redis?.quit(), jobs.close()]))
         .then(() => database?.close())
         .then(
           () => process.exit(0),

@@ -2,14 +2,18 @@
 /**
  * The service worker served at /sw.js (DECISIONS 19): the app shell precached, recent api reads kept
  * for offline use, and changes made offline queued (IndexedDB, workbox-background-sync) and replayed in
- * order when the connection returns; the pages are then told to refresh their data.
+ * order when the connection returns; the pages are then told to refresh their data. It also shows the
+ * push notifications of reminders and the digest, with Complete and Snooze (DECISIONS 29).
  */
 import { Queue } from 'workbox-background-sync';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { isKeptOffline, OFFLINE_QUEUED_HEADER, SW_MESSAGES } from './lib/offlineProtocol';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@daybook/shared';
+import { isKeptOffline, isNeverQueued, OFFLINE_QUEUED_HEADER, SW_MESSAGES } from './lib/offlineProtocol';
+import { actionFailedText, actionRequest, notificationFor, readPushPayload } from './lib/pushNotifications';
+import { deviceName, subscriptionBody } from './lib/push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -77,10 +81,6 @@ function replay(): Promise<void> {
   return replaying;
 }
 
-// Sign-in and sign-out are never queued (signing out forgets the cached data), nor is a model's review
-// of a capture: it is a question for now, not a change to replay later.
-const NOT_QUEUED = /^\/api\/(login|register|logout|ai\/)/;
-
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
@@ -89,7 +89,7 @@ self.addEventListener('fetch', (event) => {
     event.waitUntil(caches.delete(API_CACHE));
     return;
   }
-  if (request.method === 'GET' || request.method === 'HEAD' || NOT_QUEUED.test(url.pathname)) return;
+  if (request.method === 'GET' || request.method === 'HEAD' || isNeverQueued(url)) return;
   const copy = request.clone();
   event.respondWith(
     (async () => {
@@ -114,4 +114,103 @@ self.addEventListener('fetch', (event) => {
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === SW_MESSAGES.replay) event.waitUntil(replay());
+});
+
+// ---------------------------------------------------------------------------------------------
+// Push notifications (DECISIONS 29)
+
+/**
+ * Keeps the worker alive until `work` is done. A synthetic event (a test dispatching one) refuses
+ * waitUntil: the work still runs.
+ */
+function keepAlive(event: ExtendableEvent, work: Promise<unknown>) {
+  const settled = work.catch((error: unknown) => console.error('[sw]', error));
+  try {
+    event.waitUntil(settled);
+  } catch {
+    // not dispatched by the browser
+  }
+}
+
+/**
+ * A call to the api with the session cookie and the CSRF header, as the pages make it. The worker's own
+ * fetches do not pass through its fetch handler: they are never queued offline, they succeed or fail now.
+ */
+function callApi(method: string, path: string, body?: object): Promise<Response> {
+  return fetch(path, {
+    method,
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+self.addEventListener('push', (event) => {
+  let data: unknown = null;
+  try {
+    data = event.data?.json() ?? null;
+  } catch {
+    data = { body: event.data?.text() ?? '' };
+  }
+  const { title, options } = notificationFor(readPushPayload(data));
+  keepAlive(event, self.registration.showNotification(title, options));
+});
+
+/** Focuses an open window of the app on `url` (without reloading it), or opens one. */
+async function openApp(url: string) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (!open) {
+    await self.clients.openWindow(url);
+    return;
+  }
+  await open.focus();
+  open.postMessage({ type: SW_MESSAGES.open, url });
+}
+
+async function onNotificationClick(notification: Notification, action: string) {
+  notification.close();
+  const payload = readPushPayload(notification.data);
+  const request = actionRequest(action, payload);
+  if (!request) {
+    await openApp(payload.url);
+    return;
+  }
+  const answer = await callApi(request.method, request.path, request.body).catch(() => null);
+  if (answer?.ok) {
+    await notifyClients(SW_MESSAGES.changed);
+    return;
+  }
+  // Offline or signed out: say so where the user is looking; a click then opens the app.
+  await self.registration.showNotification(payload.title, { body: actionFailedText(action), tag: notification.tag || undefined, data: payload });
+}
+
+self.addEventListener('notificationclick', (event) => {
+  keepAlive(event, onNotificationClick(event.notification, event.action));
+});
+
+/**
+ * The push service replaced this browser's subscription (it expired or was revoked): subscribe again with
+ * the same server key and tell the api, so reminders keep arriving without a visit to the settings.
+ */
+async function renewSubscription(previous: PushSubscription | null, renewed: PushSubscription | null) {
+  let subscription = renewed;
+  if (!subscription) {
+    let key: BufferSource | string | null = previous?.options.applicationServerKey ?? null;
+    if (!key) {
+      const answer = await callApi('GET', '/api/notifications/push/key');
+      if (!answer.ok) return;
+      key = ((await answer.json()) as { publicKey: string }).publicKey;
+    }
+    subscription = await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  }
+  await callApi('POST', '/api/notifications/push-subscriptions', { ...subscriptionBody(subscription), name: deviceName(self.navigator.userAgent) });
+  if (previous && previous.endpoint !== subscription.endpoint) {
+    await callApi('DELETE', `/api/notifications/push-subscriptions?endpoint=${encodeURIComponent(previous.endpoint)}`);
+  }
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  keepAlive(event, renewSubscription(event.oldSubscription, event.newSubscription));
 });

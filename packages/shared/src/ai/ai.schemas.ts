@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '../common';
 import { requiredText } from '../fields';
+import { REMINDERS_PER_TASK_MAX, reminderSpecSchema } from '../notifications/reminders';
 import { DEFAULT_PRIORITY, prioritySchema } from '../tasks/priority';
 import { DEFAULT_RECURRING_INTERVAL, recurringIntervalSchema, recurringTypeSchema } from '../tasks/recurrence';
 import { ESTIMATED_TIME_MAX, RECURRING_TYPE_REQUIRED, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, type TaskCreateInput } from '../tasks/tasks.schemas';
@@ -25,7 +26,8 @@ export type StructureTaskBody = z.infer<typeof structureTaskBodySchema>;
  * The structured task (spec §3 plus DECISIONS 17): the worker's job result and the api's answer to
  * POST /api/ai/structure-task. Also the schema model output is parsed with: it has no transforms, so
  * `z.toJSONSchema` can describe it to a model. `clientName` is one of the user's clients or null;
- * `dueDate`/`dueTime` are on the user's wall clock; `estimatedTime` is like '30min' or '2h'.
+ * `dueDate`/`dueTime` are on the user's wall clock; `estimatedTime` is like '30min' or '2h'; `reminders` are
+ * the reminders the text asked for (DECISIONS 29), none when it asked for none (the user's defaults apply).
  */
 export const structuredTaskSchema = z
   .object({
@@ -39,6 +41,7 @@ export const structuredTaskSchema = z
     isRecurring: z.boolean(),
     recurringType: recurringTypeSchema.nullable(),
     recurringInterval: recurringIntervalSchema,
+    reminders: z.array(reminderSpecSchema).max(REMINDERS_PER_TASK_MAX),
   })
   .refine((task) => !task.isRecurring || task.recurringType !== null, {
     message: RECURRING_TYPE_REQUIRED,
@@ -75,12 +78,14 @@ export const titleOnlyTask = (title: string): StructuredTask => ({
   isRecurring: false,
   recurringType: null,
   recurringInterval: DEFAULT_RECURRING_INTERVAL,
+  reminders: [],
 });
 
 /**
  * The task a structured text creates (spec §3): an empty description is none, a time only with a date,
  * a recurrence type only when recurring; the client is the caller's match of `clientName` to the user's
- * own clients (or none).
+ * own clients (or none). Reminders only when the text asked for some: without them the api gives the task
+ * the user's default reminders (DECISIONS 29).
  */
 export const taskFromStructured = (structured: StructuredTask, clientId: string | null): TaskCreateInput => ({
   title: structured.title,
@@ -97,4 +102,5 @@ export const taskFromStructured = (structured: StructuredTask, clientId: string 
   recurringInterval: structured.recurringInterval,
   isBacklog: false,
   isCompleted: false,
+  ...(structured.reminders.length > 0 ? { reminders: structured.reminders } : {}),
 });

@@ -14,6 +14,7 @@ const result = {
   isRecurring: true,
   recurringType: 'monthly',
   recurringInterval: 1,
+  reminders: [{ kind: 'before', minutes: 30 }],
 };
 
 describe('structure-task request', () => {
@@ -57,6 +58,19 @@ describe('structured task', () => {
     expect(structuredTaskSchema.safeParse({ ...result, recurringType: null }).success).toBe(false);
   });
 
+  it('carries the reminders the text asked for (DECISIONS 29), at most five, each one of the contract’s', () => {
+    const reminders = [
+      { kind: 'before', minutes: 0 },
+      { kind: 'on-day', daysBefore: 1, time: '18:00' },
+      { kind: 'at', at: '2026-03-08T15:00:00.000Z' },
+    ];
+    expect(structuredTaskSchema.parse({ ...result, reminders }).reminders).toEqual(reminders);
+    expect(structuredTaskSchema.safeParse({ ...result, reminders: undefined }).success).toBe(false);
+    expect(structuredTaskSchema.safeParse({ ...result, reminders: [{ kind: 'before', minutes: -5 }] }).success).toBe(false);
+    expect(structuredTaskSchema.safeParse({ ...result, reminders: [{ kind: 'on-day', daysBefore: 1, time: '6pm' }] }).success).toBe(false);
+    expect(structuredTaskSchema.safeParse({ ...result, reminders: Array.from({ length: 6 }, (_, i) => ({ kind: 'before', minutes: i })) }).success).toBe(false);
+  });
+
   it('can be described as JSON Schema for a model', () => {
     const schema = z.toJSONSchema(structuredTaskSchema) as { properties: Record<string, unknown>; required: string[] };
     expect(Object.keys(schema.properties)).toEqual(Object.keys(result));
@@ -91,7 +105,8 @@ describe('queue contract', () => {
 
 describe('the job registry', () => {
   it('names each job once, with its schemas and BullMQ options', () => {
-    expect(JOB_NAMES).toEqual([STRUCTURE_TASK_JOB]);
+    expect(JOB_NAMES).toContain(STRUCTURE_TASK_JOB);
+    expect(new Set(JOB_NAMES).size).toBe(JOB_NAMES.length);
     expect(JOBS[STRUCTURE_TASK_JOB]).toEqual({ payload: structureTaskJobDataSchema, result: structureTaskJobResultSchema, options: STRUCTURE_TASK_JOB_OPTIONS });
   });
 
@@ -106,6 +121,15 @@ describe('the task a structured text creates', () => {
   it('keeps what was read and leaves the rest at the defaults of a new task', () => {
     const task = taskFromStructured({ ...titleOnlyTask('Call Acme'), priority: 'urgent', dueDate: '2026-03-10', dueTime: '15:00', estimatedTime: '30min' }, '00000000-0000-4000-8000-000000000001');
     expect(taskCreateBodySchema.parse(task)).toMatchObject({ title: 'Call Acme', clientId: '00000000-0000-4000-8000-000000000001', priority: 'urgent', status: 'todo', dueDate: '2026-03-10', dueTime: '15:00', estimatedTime: '30min', description: null });
+  });
+
+  it('sends the reminders read, and none when none were read (the api then gives the user’s defaults)', () => {
+    const reminders = [{ kind: 'on-day' as const, daysBefore: 1, time: '09:00' }];
+    expect(titleOnlyTask('Call Acme').reminders).toEqual([]);
+    expect(taskCreateBodySchema.parse(taskFromStructured({ ...titleOnlyTask('Call Acme'), dueDate: '2026-03-10', reminders }, null)).reminders).toEqual(reminders);
+    const withoutReminders = taskFromStructured(titleOnlyTask('Call Acme'), null);
+    expect('reminders' in withoutReminders).toBe(false);
+    expect(taskCreateBodySchema.parse(withoutReminders).reminders).toBeUndefined();
   });
 
   it('drops a time without a date and a recurrence type on a task that does not recur', () => {

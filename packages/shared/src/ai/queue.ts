@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { isoInstantSchema, text } from '../common';
+import { idSchema, isoInstantSchema, text } from '../common';
 import { timezoneSchema } from '../users/users.schemas';
 import { AI_CLIENT_NAME_MAX, AI_MAX_CLIENTS, AI_MAX_TIME_INCREMENTS, aiInputSchema, structuredTaskSchema, structureReaderSchema } from './ai.schemas';
 import { ESTIMATED_TIME_MAX } from '../tasks/tasks.schemas';
 import { CLIENT_ALIASES_MAX } from '../clients/clients.schemas';
 import { ESTIMATE_HABITS_MAX, estimateHabitSchema } from '../capture/capture.schemas';
+import { channelTestResultSchema } from '../notifications/channels';
 
 /**
  * The queue contract (DECISIONS 25, ARCHITECTURE convention 8): every background job is one entry of
@@ -59,9 +60,37 @@ export type StructureTaskJobInput = z.input<typeof structureTaskJobDataSchema>;
 export const structureTaskJobResultSchema = z.object({ task: structuredTaskSchema, readBy: structureReaderSchema });
 export type StructureTaskJobResult = z.infer<typeof structureTaskJobResultSchema>;
 
+/**
+ * Delivering one scheduled reminder or digest (DECISIONS 29). The row in PostgreSQL is the truth: the job
+ * only says "look at it now"; the handler claims the row, so a second job for it (a second worker, a
+ * sweep after a restart) finds nothing to do. The job id is chosen by the api (`reminderJobId`), so the
+ * same reminder is queued once. Retries with backoff cover a handler that throws (the database is away);
+ * a channel that fails is retried by the row itself (`retryAt`).
+ */
+export const DELIVER_REMINDER_JOB = 'deliver-reminder';
+export const DELIVER_REMINDER_JOB_OPTIONS = {
+  attempts: 6,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: true,
+  removeOnFail: true,
+};
+export const deliverReminderJobDataSchema = z.object({ reminderId: idSchema });
+/** What the handler did: delivered it, found nothing to do (not due, taken, moved or cancelled), or left it for a retry. */
+export const deliverReminderJobResultSchema = z.object({ outcome: z.enum(['sent', 'failed', 'retry', 'nothing']) });
+export type DeliverReminderJobResult = z.infer<typeof deliverReminderJobResultSchema>;
+/** A BullMQ job id per reminder and attempt (BullMQ ids may not hold ':'). */
+export const reminderJobId = (reminderId: string, attempt: number) => `reminder-${reminderId}-${attempt}`;
+
+/** "Send test" on a channel: the api waits for the answer. */
+export const TEST_CHANNEL_JOB = 'test-channel';
+export const TEST_CHANNEL_JOB_OPTIONS = { attempts: 1, removeOnComplete: { age: 10 * 60, count: 1_000 }, removeOnFail: { age: 60 * 60, count: 1_000 } };
+export const testChannelJobDataSchema = z.object({ userId: idSchema, channelId: idSchema });
+
 /** Every job, by name: its payload and result schemas and its BullMQ options. A new job is one entry here. */
 export const JOBS = {
   [STRUCTURE_TASK_JOB]: { payload: structureTaskJobDataSchema, result: structureTaskJobResultSchema, options: STRUCTURE_TASK_JOB_OPTIONS },
+  [DELIVER_REMINDER_JOB]: { payload: deliverReminderJobDataSchema, result: deliverReminderJobResultSchema, options: DELIVER_REMINDER_JOB_OPTIONS },
+  [TEST_CHANNEL_JOB]: { payload: testChannelJobDataSchema, result: channelTestResultSchema, options: TEST_CHANNEL_JOB_OPTIONS },
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -220,6 +220,7 @@ describe('taskSchema', () => {
       delegatedToId: null,
       delegationNotes: null,
       sortOrder: 0,
+      reminders: [{ kind: 'before', minutes: 30 }],
       createdAt: '2026-03-01T10:00:00.000Z',
     };
     expect(taskSchema.parse(task)).toEqual(task);

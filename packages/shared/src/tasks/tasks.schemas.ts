@@ -7,6 +7,7 @@ import { normalizeTimeOfDay } from '../time/time-of-day';
 import { calendarDateSchema, timeOfDaySchema } from '../time/time.schemas';
 import { DEFAULT_PRIORITY, prioritySchema } from './priority';
 import { DEFAULT_RECURRING_INTERVAL, recurringIntervalSchema, recurringTypeSchema } from './recurrence';
+import { reminderSpecSchema, reminderSpecsSchema } from '../notifications/reminders';
 import { DEFAULT_TASK_STATUS, KANBAN_STATUSES, resolveStatusChange, stateForStatus, taskStatusSchema } from './task-status';
 
 export const TASK_TITLE_MAX = 500;
@@ -81,6 +82,8 @@ const taskFields = {
   delegatedToId: nullableIdSchema,
   delegationNotes: nullableText(DELEGATION_NOTES_MAX),
   sortOrder: sortOrderSchema,
+  /** The task's reminders (DECISIONS 29), replaced as a whole when sent. */
+  reminders: reminderSpecsSchema,
 };
 
 export const RECURRING_TYPE_REQUIRED = 'Choose how often the task repeats (daily, weekdays, weekly or monthly)';
@@ -111,6 +114,8 @@ export const taskCreateBodySchema = z
     delegatedToId: taskFields.delegatedToId.default(null),
     delegationNotes: taskFields.delegationNotes.default(null),
     sortOrder: taskFields.sortOrder.default(0),
+    // Absent: the user's default reminder for the task's kind of due date (`defaultReminders`).
+    reminders: taskFields.reminders.optional(),
   })
   .refine((body) => !body.isRecurring || body.recurringType !== null, {
     message: RECURRING_TYPE_REQUIRED,
@@ -215,6 +220,7 @@ export const taskSchema = z.object({
   delegatedToId: idSchema.nullable(),
   delegationNotes: z.string().nullable(),
   sortOrder: z.number().int(),
+  reminders: z.array(reminderSpecSchema),
   createdAt: isoInstantSchema,
 });
 export type Task = z.infer<typeof taskSchema>;

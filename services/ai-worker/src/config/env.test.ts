@@ -11,7 +11,20 @@ describe('parseEnv', () => {
       OLLAMA_MODEL: 'llama3.2:3b',
       OPENAI_MODEL: 'gpt-4o-mini',
       LOG_LEVEL: 'info',
+      SMTP_FROM: 'Daybook <daybook@localhost>',
+      VAPID_SUBJECT: 'mailto:admin@daybook.invalid',
+      NOTIFY_TIMEOUT_MS: 10000,
     });
+  });
+
+  it('takes the notification settings and refuses a VAPID subject push services would not accept', () => {
+    expect(parseEnv({ SMTP_URL: 'smtps://u:p@mail.example.com:465', APP_URL: 'https://daybook.lan', DATABASE_URL: 'postgres://db/daybook' })).toMatchObject({
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      APP_URL: 'https://daybook.lan',
+      DATABASE_URL: 'postgres://db/daybook',
+    });
+    expect(() => parseEnv({ VAPID_SUBJECT: 'admin@example.com' })).toThrow(/VAPID_SUBJECT: Must start with mailto: or https:/);
+    expect(() => parseEnv({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
   });
 
   it('treats empty values as unset and coerces numbers', () => {

@@ -37,6 +37,18 @@ const envSchema = z
     OPENAI_MODEL: optional(z.string().default('gpt-4o-mini')),
     OPENAI_BASE_URL: optional(url(['http:', 'https:']).optional()),
     LOG_LEVEL: optional(z.enum(LOG_LEVELS).default('info')),
+    // Reminders (DECISIONS 29). The worker reads and records them in the api's database; without
+    // DATABASE_URL it takes no reminder jobs (the api without Redis passes its own database).
+    DATABASE_URL: optional(url(['postgres:', 'postgresql:']).optional()),
+    /** Email: an SMTP server as a URL (smtp://user:pass@host:587, smtps://… for TLS); unset, email channels fail with a clear message. */
+    SMTP_URL: optional(url(['smtp:', 'smtps:']).optional()),
+    SMTP_FROM: optional(z.string().default('Daybook <daybook@localhost>')),
+    /** Who runs this server, for the push services (Web Push's VAPID subject): mailto: or https:. */
+    VAPID_SUBJECT: optional(z.string().regex(/^(mailto:|https:\/\/)/, 'Must start with mailto: or https://').default('mailto:admin@daybook.invalid')),
+    /** The address people open Daybook at (https://daybook.lan): links in notifications point there. */
+    APP_URL: optional(url(['http:', 'https:']).optional()),
+    /** Each notification send's time limit. */
+    NOTIFY_TIMEOUT_MS: optional(positiveInt(60_000).default(10_000)),
   })
   .superRefine((env, ctx) => {
     // The official OpenAI endpoint needs a key; an OpenAI-compatible server at OPENAI_BASE_URL may not.

@@ -27,6 +27,9 @@ describe('structure-task prompt', () => {
     expect(system).toContain('Clients: "Acme Corp", "Globex" (also called "the rocket people", "GX"), "Initech",');
     expect(system).toContain('Usual estimates (kind of work → estimate): "quarterly filing" → "2h".');
     expect(system).toContain('weekdays 1 (always 1)');
+    // Reminders (DECISIONS 29): asked only when the note asks for them, never the due time nor an estimate.
+    expect(system).toContain('- reminders: only the reminders the note asks for');
+    expect(system).toContain('"the day before at 6pm" = on-day 1 18:00');
     expect(user.indexOf(JSON.stringify(CONTRACT_REQUEST.input))).toBeLessThan(user.indexOf(JSON.stringify(draft)));
     expect(buildStructureTaskPrompt(CONTRACT_REQUEST).user).not.toContain('draft');
   });

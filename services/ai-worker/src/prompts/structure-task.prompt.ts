@@ -46,7 +46,17 @@ Fields:
   other day" daily 2, "every weekday" / "weekdays" / "Monday to Friday" weekdays 1 (always 1), "every Friday" /
   "weekly" weekly 1, "every 2 weeks" weekly 2, "monthly" monthly 1, "every quarter" monthly 3, "every year"
   monthly 12. The first occurrence goes in dueDate. Nouns such as "the weekly
-  report" are not recurrences. Not recurring: false, null, 1.`;
+  report" are not recurrences. Not recurring: false, null, 1.
+- reminders: only the reminders the note asks for ("remind me …", "ping me …", "with a reminder …"), else [].
+  Each has kind, minutes, daysBefore, time and at; the fields of its kind filled, the others null.
+  "before": minutes before the due time ("30 min before" 30, "an hour before" 60, "2 days before" 2880;
+  "when it's due" / "at the time" 0). "on-day": on the due date at time (HH:mm), or daysBefore days earlier:
+  "remind me at 8" on a task with a date = on-day 0 08:00 (when that is after the due time on the same day,
+  the day before); "the day before" = on-day 1 09:00; "the day before at 6pm" = on-day 1 18:00; "2 days
+  before" on a task without a time = on-day 2 09:00. "at": an exact instant, ISO 8601 with the user's offset
+  ("remind me in 2 hours"). A reminder's words are neither the due date or time nor an estimate, and leave
+  the title. When the note names no other date or time, "remind me at noon to call X" is due at noon with a
+  reminder before 0.`;
 
 export interface PromptMessages {
   system: string;

@@ -70,3 +70,43 @@ describe('the JSON in what a model says', () => {
     expect(() => normalizeModelAnswer(text, CONTRACT_REQUEST)).toThrow(new UnusableModelOutputError('empty answer'));
   });
 });
+
+describe("a model's reminders (DECISIONS 29)", () => {
+  const reminders = (list: unknown, timezone = CONTRACT_REQUEST.timezone) => answer({ reminders: list }, timezone).reminders;
+
+  it('are read in the flat shape asked for and in the contract’s own', () => {
+    expect(
+      reminders([
+        { kind: 'before', minutes: 30, daysBefore: null, time: null, at: null },
+        { kind: 'on-day', minutes: null, daysBefore: 1, time: '6:00', at: null },
+        { kind: 'at', at: '2025-03-12T09:00:00-05:00' },
+      ]),
+    ).toEqual([
+      { kind: 'before', minutes: 30 },
+      { kind: 'on-day', daysBefore: 1, time: '06:00' },
+      { kind: 'at', at: '2025-03-12T14:00:00.000Z' },
+    ]);
+  });
+
+  it('read an instant without an offset on the user’s wall clock', () => {
+    expect(reminders([{ kind: 'at', at: '2025-03-12T09:00' }])).toEqual([{ kind: 'at', at: '2025-03-12T14:00:00.000Z' }]);
+    expect(reminders([{ kind: 'at', at: '2025-03-12T09:00' }], 'Asia/Tokyo')).toEqual([{ kind: 'at', at: '2025-03-12T00:00:00.000Z' }]);
+  });
+
+  it('leave out what is not a reminder, the same one twice, and more than five; the rest of the answer counts', () => {
+    expect(reminders([{ kind: 'soon' }, { kind: 'before', minutes: -1 }, { kind: 'on-day', daysBefore: 1, time: '7pm' }, { kind: 'at', at: 'tomorrow' }, 'ping'])).toEqual([]);
+    expect(reminders(Array.from({ length: 8 }, (_, i) => ({ kind: 'before', minutes: i % 7 })))).toHaveLength(5);
+    expect(reminders([{ kind: 'before', minutes: 10 }, { kind: 'before', minutes: 10 }])).toEqual([{ kind: 'before', minutes: 10 }]);
+    expect(answer({ reminders: [{ kind: 'soon' }] })).toMatchObject({ title: 'Call Globex about the renewal', clientName: 'Globex' });
+  });
+
+  it('an answer without any keeps the rules’ reading; one with some replaces it', () => {
+    const draft = { ...normalizeModelAnswer(JSON.stringify(VALID_ANSWER), CONTRACT_REQUEST), reminders: [{ kind: 'before' as const, minutes: 15 }] };
+    const { reminders: _left, ...withoutReminders } = VALID_ANSWER;
+    expect(normalizeModelAnswer(JSON.stringify(withoutReminders), CONTRACT_REQUEST, draft).reminders).toEqual([{ kind: 'before', minutes: 15 }]);
+    expect(normalizeModelAnswer(JSON.stringify({ ...VALID_ANSWER, reminders: [] }), CONTRACT_REQUEST, draft).reminders).toEqual([{ kind: 'before', minutes: 15 }]);
+    expect(normalizeModelAnswer(JSON.stringify(withoutReminders), CONTRACT_REQUEST).reminders).toEqual([]);
+    const changed = { ...VALID_ANSWER, reminders: [{ kind: 'before', minutes: 60 }] };
+    expect(normalizeModelAnswer(JSON.stringify(changed), CONTRACT_REQUEST, draft).reminders).toEqual([{ kind: 'before', minutes: 60 }]);
+  });
+});

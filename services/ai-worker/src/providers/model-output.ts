@@ -9,13 +9,18 @@ import {
   PRIORITIES,
   RECURRING_INTERVAL_MAX,
   RECURRING_TYPES,
+  REMINDERS_PER_TASK_MAX,
+  reminderKey,
+  reminderSpecSchema,
   resolveNewTaskDue,
   seriesInterval,
   structuredTaskSchema,
   TASK_DESCRIPTION_MAX,
   TASK_TITLE_MAX,
+  type ReminderSpec,
   type StructuredTask,
   type TaskDue,
+  zonedDateTimeToInstant,
 } from '@daybook/shared';
 import type { StructureRequest } from './provider';
 import { canonicalClientName, createRuleContext } from '@daybook/nl';
@@ -27,6 +32,20 @@ export class UnusableModelOutputError extends Error {
     this.name = 'UnusableModelOutputError';
   }
 }
+
+/**
+ * One reminder as a model writes it (DECISIONS 29): one flat shape for the three kinds, the fields of its kind
+ * filled and the others null, so that strict JSON-schema servers can constrain it.
+ */
+const modelReminderSchema = z
+  .object({
+    kind: z.enum(['before', 'on-day', 'at']).describe('before: minutes before the due time; on-day: on the due date or daysBefore days earlier at time; at: an exact instant'),
+    minutes: z.number().int().nullable().describe('before: minutes before the due time (0 = at the due time), else null'),
+    daysBefore: z.number().int().nullable().describe('on-day: days before the due date (0 = that day), else null'),
+    time: z.string().nullable().describe('on-day: HH:mm (24 h) on the user\'s wall clock, else null'),
+    at: z.string().nullable().describe('at: ISO 8601 date-time with offset, else null'),
+  })
+  .strict();
 
 /**
  * The answer asked of a model: every field present, nothing else. Described to the model with
@@ -44,6 +63,7 @@ export const modelAnswerSchema = z
     isRecurring: z.boolean(),
     recurringType: z.enum(RECURRING_TYPES).nullable(),
     recurringInterval: z.number().int().describe('Repeat every N days/weeks/months; 1 when not recurring or weekdays'),
+    reminders: z.array(modelReminderSchema).describe('Only the reminders the note asks for, else an empty list'),
   })
   .strict();
 
@@ -77,7 +97,61 @@ const looseAnswerSchema = z.object({
   isRecurring: z.boolean().nullish(),
   recurringType: z.enum(RECURRING_TYPES).nullish(),
   recurringInterval: z.number().int().nullish(),
+  reminders: z.array(z.unknown()).nullish(),
 });
+
+/** A reminder as a model may write it: the flat shape asked for, or the contract's own (fields left out). */
+const looseReminderSchema = z.object({
+  kind: z.string(),
+  minutes: z.number().nullish(),
+  daysBefore: z.number().nullish(),
+  time: z.string().nullish(),
+  at: z.string().nullish(),
+});
+
+/** An instant a model wrote: with an offset as it says, without one on the user's wall clock. */
+function instantOf(text: string, timeZone: string): string | null {
+  const trimmed = text.trim();
+  const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/u.exec(trimmed);
+  try {
+    const instant = local ? zonedDateTimeToInstant(local[1] as string, local[2] as string, timeZone) : new Date(trimmed);
+    return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
+  } catch {
+    return null;
+  }
+}
+
+/** One reminder of a model's answer as the contract's, or null when it is not one. */
+function reminderOf(raw: unknown, timeZone: string): ReminderSpec | null {
+  const parsed = looseReminderSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const { kind, minutes, daysBefore, time, at } = parsed.data;
+  const candidate =
+    kind === 'before'
+      ? { kind, minutes }
+      : kind === 'on-day'
+        ? { kind, daysBefore, time: time ? (normalizeTimeOfDay(time) ?? time) : time }
+        : kind === 'at'
+          ? { kind, at: at ? instantOf(at, timeZone) : at }
+          : null;
+  const spec = reminderSpecSchema.safeParse(candidate);
+  return spec.success ? spec.data : null;
+}
+
+/**
+ * A model's reminders: each one that is a reminder of the contract, once, at most five; one that is not is
+ * left out (the rest of the answer still counts). None at all (a model that leaves the field out or empty,
+ * as small models do with lists) keeps the rules' reading: their reminders come from explicit words
+ * ("remind me …"), which a model has no reason to drop.
+ */
+function remindersOf(raw: readonly unknown[] | null | undefined, timeZone: string, draft: StructuredTask | undefined): ReminderSpec[] {
+  const specs = new Map<string, ReminderSpec>();
+  for (const item of raw ?? []) {
+    const spec = reminderOf(item, timeZone);
+    if (spec && specs.size < REMINDERS_PER_TASK_MAX) specs.set(reminderKey(spec), spec);
+  }
+  return specs.size > 0 ? [...specs.values()] : (draft?.reminders ?? []);
+}
 
 /** A reasoning model's thoughts before its answer (`<think>…</think>`); their braces are not the answer's. */
 const THOUGHTS = /<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/giu;
@@ -128,10 +202,11 @@ function dueOnUsersClock(dueDate: string, dueTime: string | null, timeZone: stri
 /**
  * A model's answer made safe (ARCHITECTURE convention 9): parsed with zod, the client matched to the
  * user's own list and aliases (unknown → null), the estimate mapped to the user's increments, the date and time
- * checked. Throws UnusableModelOutputError when the answer cannot be trusted as a whole (not JSON, wrong
- * types, a date in another format, an impossible recurrence).
+ * checked, the reminders kept when they are the contract's (without any, the rules' `draft` reading of them).
+ * Throws UnusableModelOutputError when the answer cannot be trusted as a whole (not JSON, wrong types, a date
+ * in another format, an impossible recurrence).
  */
-export function normalizeModelAnswer(raw: unknown, request: StructureRequest): StructuredTask {
+export function normalizeModelAnswer(raw: unknown, request: StructureRequest, draft?: StructuredTask): StructuredTask {
   const parsed = looseAnswerSchema.safeParse(extractJson(raw));
   if (!parsed.success) throw new UnusableModelOutputError(`wrong shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   const answer = parsed.data;
@@ -176,6 +251,7 @@ export function normalizeModelAnswer(raw: unknown, request: StructureRequest): S
     isRecurring,
     recurringType,
     recurringInterval: interval,
+    reminders: remindersOf(answer.reminders, request.timezone, draft),
   });
   if (!result.success) throw new UnusableModelOutputError(`invalid result: ${result.error.issues[0]?.message ?? 'invalid'}`);
   return result.data;

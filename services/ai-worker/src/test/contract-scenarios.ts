@@ -24,6 +24,7 @@ export const VALID_ANSWER = {
   isRecurring: false,
   recurringType: null,
   recurringInterval: 1,
+  reminders: [],
 };
 
 export interface ContractScenario {
@@ -39,7 +40,7 @@ const json = (value: unknown) => JSON.stringify(value);
 
 /**
  * The answers of the issue: valid, prose, code-fenced, reasoning models' thoughts before the answer, empty,
- * truncated, wrong types, unknown client, wrong date, 500, 429, hang.
+ * truncated, wrong types, unknown client, wrong date, reminders (kept, dropped, absent), 500, 429, hang.
  */
 export const CONTRACT_SCENARIOS: ContractScenario[] = [
   { name: 'a valid answer', behaviour: { kind: 'content', content: json(VALID_ANSWER) }, expect: 'model', check: { title: 'Call Globex about the renewal', clientName: 'Globex' } },
@@ -58,6 +59,10 @@ export const CONTRACT_SCENARIOS: ContractScenario[] = [
   { name: 'an estimate outside the increments', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, estimatedTime: '25 minutes' }) }, expect: 'model', check: { estimatedTime: '30min' } },
   { name: 'a date in the wrong format', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, dueDate: '03/12/2025' }) }, expect: 'fallback' },
   { name: 'a time in the wrong format', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, dueTime: '3pm' }) }, expect: 'fallback' },
+  { name: 'a reminder in the flat shape asked for', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, reminders: [{ kind: 'before', minutes: 15, daysBefore: null, time: null, at: null }] }) }, expect: 'model', check: { reminders: [{ kind: 'before', minutes: 15 }] } },
+  { name: 'a reminder in the contract’s own shape', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, reminders: [{ kind: 'on-day', daysBefore: 1, time: '18:00' }] }) }, expect: 'model', check: { reminders: [{ kind: 'on-day', daysBefore: 1, time: '18:00' }] } },
+  { name: 'a reminder that is none', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, reminders: [{ kind: 'soon' }, { kind: 'before', minutes: -10 }] }) }, expect: 'model', check: { reminders: [] } },
+  { name: 'an answer without reminders', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, reminders: undefined }) }, expect: 'model', check: { reminders: [] } },
   { name: 'an injection-shaped answer', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, clientName: 'Wayne Enterprises; DROP TABLE clients' }) }, expect: 'model', check: { clientName: null } },
   { name: 'HTTP 500', behaviour: { kind: 'status', status: 500 }, expect: 'fallback' },
   { name: 'HTTP 429', behaviour: { kind: 'status', status: 429 }, expect: 'fallback' },

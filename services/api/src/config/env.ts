@@ -61,6 +61,8 @@ const envSchema = z.object({
    * web asks POST /api/ai/structure-task before saving (GET /api/capture/context `modelReview`).
    */
   AI_PROVIDER: z.enum(AI_PROVIDERS).default('rules'),
+  /** How often due reminders are handed to the jobs (DECISIONS 29). */
+  REMINDER_SWEEP_MS: z.coerce.number().int().min(100).max(60000).default(1000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

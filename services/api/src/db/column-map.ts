@@ -6,9 +6,10 @@ import { isoInstantSql, jsonParam, TEXT_ARRAY_PARAM } from './sql';
  *   and written through `?::date`;
  * - `instant`: a timestamptz, read as an ISO instant that Postgres formats, to the millisecond like
  *   JavaScript (formatting thousands of instants in JavaScript showed up at 10% of the profile of a list read);
- * - `list`: a text[], written as one JSON parameter (bound as a JS array, it would become a list of values).
+ * - `list`: a text[], written as one JSON parameter (bound as a JS array, it would become a list of values);
+ * - `json`: a jsonb value, written as its JSON text through `?::jsonb` (read as the driver parses it).
  */
-export type ColumnKind = 'date' | 'instant' | 'list';
+export type ColumnKind = 'date' | 'instant' | 'list' | 'json';
 
 export interface Column {
   column: string;
@@ -48,6 +49,8 @@ export interface ColumnMap<Dto, Writable extends keyof Dto> {
 /** The writable fields of a map, for the types of what a repository writes. */
 export type WritableOf<Map> = Map extends ColumnMap<infer _Dto, infer Writable> ? Writable : never;
 
+const PLACEHOLDER: Record<ColumnKind | 'plain', string> = { plain: '?', date: '?::date', instant: '?', list: TEXT_ARRAY_PARAM, json: '?::jsonb' };
+
 function selected(column: string, kind: ColumnKind | undefined): string {
   if (kind === 'date') return `${column}::text`;
   if (kind === 'instant') return isoInstantSql(column);
@@ -72,8 +75,8 @@ export function columnMap<Dto>() {
         const value = values[field];
         if (value === undefined) continue;
         columns.push(column);
-        placeholders.push(kind === 'list' ? TEXT_ARRAY_PARAM : kind === 'date' ? '?::date' : '?');
-        params.push(kind === 'list' ? jsonParam(value as readonly unknown[]) : value);
+        placeholders.push(PLACEHOLDER[kind ?? 'plain']);
+        params.push(kind === 'list' ? jsonParam(value as readonly unknown[]) : kind === 'json' ? JSON.stringify(value) : value);
       }
       return { columns, placeholders, params };
     };

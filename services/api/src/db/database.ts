@@ -8,6 +8,8 @@ import { initOrm } from './orm';
 /** The api's database, connected and migrated; close() ends the connections, then the embedded server if there is one. */
 export interface Database {
   orm: MikroORM;
+  /** Its address (the embedded server's when there is no DATABASE_URL). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>, 
   logger.info('database ready, migrations applied');
   return {
     orm,
+    url,
     async close() {
       await orm.close();
       await embedded?.stop();

@@ -160,6 +160,9 @@ function perUserRate(perUser: RateLimiterAbstract, message: (wait: string) => st
  */
 export const TASK_BATCHES_PER_MINUTE = 60;
 
+/** "Send test" on a notification channel: each one reaches out to another server (ntfy, SMTP, a webhook, a push service). */
+export const CHANNEL_TESTS_PER_MINUTE = 10;
+
 /** Every rate limit of the api (DECISIONS 22), sized by the environment (docs/configuration.md). */
 export function createRateLimits(redis: Redis | null, env: Env) {
   const registrations = limiter(redis, { name: 'registrations:address', points: env.REGISTRATION_MAX_PER_HOUR, duration: 3600 });
@@ -182,6 +185,11 @@ export function createRateLimits(redis: Redis | null, env: Env) {
     taskBatches: perUserRate(
       limiter(redis, { name: 'task-batches:user', points: TASK_BATCHES_PER_MINUTE, duration: 60, blockInMemory: true }),
       (wait) => `You are saving tasks too quickly. Please wait ${wait} and try again.`,
+    ),
+    /** POST /api/notifications/channels/:id/test: CHANNEL_TESTS_PER_MINUTE per user. */
+    channelTests: perUserRate(
+      limiter(redis, { name: 'channel-tests:user', points: CHANNEL_TESTS_PER_MINUTE, duration: 60, blockInMemory: true }),
+      (wait) => `You are sending test notifications too quickly. Please wait ${wait} and try again.`,
     ),
     /**
      * Searches and list pages: HEAVY_READS_PER_MINUTE per user, counted over 10 s windows, so a flood is

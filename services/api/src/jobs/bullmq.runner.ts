@@ -129,6 +129,18 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
       }
     },
 
+    async dispatch(name, payload, { jobId, runAt }) {
+      const { queue, firstAttempt } = producers.get(name)!;
+      await withTimeout(firstAttempt, commandTimeoutMs, 'connecting').catch(() => undefined);
+      if (closed || queueConnection.status !== 'ready') throw unavailable();
+      try {
+        await withTimeout(queue.add(name, payload, { jobId, delay: Math.max(0, runAt.getTime() - Date.now()) }), commandTimeoutMs, 'enqueue timed out');
+      } catch (error) {
+        logger.warn('job not enqueued', { job: name, error: error instanceof Error ? error.message : String(error) });
+        throw unavailable();
+      }
+    },
+
     async close() {
       if (closed) return;
       closed = true;

@@ -18,9 +18,10 @@ const withoutPassword = (value: string) => {
  * The job transport of this api process (DECISIONS 25), chosen by REDIS_URL: set, jobs go through
  * BullMQ to the ai-worker replicas; unset, the api runs the worker's handlers itself, configured by the
  * same variables the worker reads (AI_PROVIDER, AI_FALLBACK, AI_TIMEOUT_MS, AI_WORKER_CONCURRENCY,
- * OLLAMA_*, OPENAI_*), parsed by the worker's own parser. Says at start which one it is.
+ * OLLAMA_*, OPENAI_*, SMTP_*, VAPID_SUBJECT, APP_URL), parsed by the worker's own parser; reminder jobs use
+ * `databaseUrl` (the api's database, known once it is open). Says at start which one it is.
  */
-export function createJobRunner(env: Env, logger: Logger, source: NodeJS.ProcessEnv = process.env): JobRunner {
+export function createJobRunner(env: Env, logger: Logger, source: NodeJS.ProcessEnv = process.env, databaseUrl?: () => string | undefined): JobRunner {
   if (env.REDIS_URL) {
     logger.info('jobs go to the ai-worker through Redis (BullMQ)', { redis: withoutPassword(env.REDIS_URL) });
     return createBullmqRunner({ redisUrl: env.REDIS_URL, waitMs: env.AI_REQUEST_TIMEOUT_MS, logger });
@@ -33,7 +34,8 @@ export function createJobRunner(env: Env, logger: Logger, source: NodeJS.Process
     throw new EnvError(`Invalid environment:\n${error.issues.map((issue) => `  ${issue.key}: ${issue.message}`).join('\n')}`);
   }
   const runner = createInProcessRunner({
-    handlers: createJobHandlers(settings, logger),
+    // Reminder jobs read the api's own database (the embedded one too).
+    handlers: createJobHandlers(settings, logger, databaseUrl ? { databaseUrl } : {}),
     concurrency: settings.AI_WORKER_CONCURRENCY,
     maxWaiting: settings.AI_WORKER_CONCURRENCY * IN_PROCESS_WAITING_PER_SLOT,
     waitMs: env.AI_REQUEST_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 import { STRUCTURE_TASK_JOB, type StructureTaskJobData, type StructureTaskJobResult, titleOnlyTask } from '@daybook/shared';
 import type { JobContext } from '@daybook/ai-worker';
 import { createLogger } from '../logger';
+import { handlersWith } from '../test/job-handlers';
 import { createInProcessRunner, type InProcessRunnerOptions } from './in-process.runner';
 import { JobError, type JobRunner } from './job-runner';
 
@@ -32,7 +33,7 @@ function heldHandler() {
 }
 
 const runnerWith = (handler: InProcessRunnerOptions['handlers'][typeof STRUCTURE_TASK_JOB], options: Partial<InProcessRunnerOptions> = {}): JobRunner =>
-  createInProcessRunner({ handlers: { [STRUCTURE_TASK_JOB]: handler }, concurrency: 2, maxWaiting: 10, waitMs: 5_000, logger: createLogger('silent'), ...options });
+  createInProcessRunner({ handlers: handlersWith({ [STRUCTURE_TASK_JOB]: handler }), concurrency: 2, maxWaiting: 10, waitMs: 5_000, logger: createLogger('silent'), ...options });
 
 const run = (runner: JobRunner, input: string) => runner.run(STRUCTURE_TASK_JOB, { ...PAYLOAD, input });
 

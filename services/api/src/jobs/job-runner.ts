@@ -11,6 +11,11 @@ export class JobError extends Error {
   }
 }
 
+export interface DispatchOptions {
+  jobId: string;
+  runAt: Date;
+}
+
 /**
  * Runs the jobs of the shared queue contract (DECISIONS 25) on one of two transports: BullMQ to the
  * ai-worker when REDIS_URL is set (bullmq.runner.ts), else the same handlers called in this process
@@ -20,5 +25,11 @@ export interface JobRunner {
   readonly transport: 'bullmq' | 'in-process';
   /** Runs a job and waits (at most AI_REQUEST_TIMEOUT_MS) for its checked result; throws JobError. */
   run<N extends JobName>(name: N, payload: JobPayload<N>): Promise<JobResult<N>>;
+  /**
+   * Queues a job to run at `runAt` (at once when past) without waiting for it: fire and forget. A second
+   * dispatch with the same `jobId` while the first is queued adds nothing. Resolves once queued; throws
+   * JobError('unavailable') when the transport cannot take it. Failures are retried by the job's options.
+   */
+  dispatch<N extends JobName>(name: N, payload: JobPayload<N>, options: DispatchOptions): Promise<void>;
   close(): Promise<void>;
 }

@@ -34,7 +34,7 @@ function routesOf(t: TestContext): Route[] {
 }
 
 let t: TestContext;
-let owner: { userId: string; taskId: string; commentId: string; clientId: string; contactId: string; incrementId: string; pageId: string; subPageId: string; itemId: string };
+let owner: { userId: string; taskId: string; commentId: string; clientId: string; contactId: string; incrementId: string; pageId: string; subPageId: string; itemId: string; channelId: string };
 let routes: Route[];
 const SECRET = 'olivia-secret';
 
@@ -54,7 +54,8 @@ beforeAll(async () => {
   const subPageId = (await olivia.post('/api/note-lists', { title: `${SECRET} sub-page`, parentPageId: pageId })).body.id;
   const itemId = (await olivia.post(`/api/note-lists/${pageId}/items`, { content: `${SECRET} note`, clientId })).body.id;
   await olivia.put('/api/daily-plan', { priorityTaskIds: [taskId] });
-  owner = { userId, taskId, commentId, clientId, contactId, incrementId, pageId, subPageId, itemId };
+  const channelId = (await olivia.post('/api/notifications/channels', { kind: 'ntfy', server: 'http://127.0.0.1:9', topic: 'olivia', token: `${SECRET}-token` })).body.id;
+  owner = { userId, taskId, commentId, clientId, contactId, incrementId, pageId, subPageId, itemId, channelId };
   for (const [name, id] of Object.entries(owner)) if (typeof id !== 'string') throw new Error(`setup: no ${name}`);
   routes = routesOf(t);
 });
@@ -72,6 +73,7 @@ function pathFor(route: Route): string {
       ['/api/time-increments/', owner.incrementId],
       ['/api/note-lists/', owner.pageId],
       ['/api/note-items/', owner.itemId],
+      ['/api/notifications/channels/', owner.channelId],
     ];
     const id = byPrefix.find(([prefix]) => route.path.startsWith(prefix))?.[1];
     if (!id) throw new Error(`The access matrix does not know which id ${route.method} ${route.path} takes for :${param}; add it here.`);

@@ -10,6 +10,7 @@ import { createInProcessRunner } from '../jobs/in-process.runner';
 import { ApiClient, startTestApp, TEST_PASSWORD, TEST_SESSION_SECRET, type TestContext } from '../test/test-app';
 import { createTestOrm, rowCounts, truncateAll } from '../test/test-db';
 import { testRedisUrl } from '../test/test-services';
+import { handlersWith } from '../test/job-handlers';
 
 /**
  * The rate limits (issue 11 finding 5, DECISIONS 10 and 22), tried as an attacker would: bursts of
@@ -226,7 +227,7 @@ describe('POST /api/ai/structure-task per user', () => {
     }
   };
   // The in-process transport with room for every call: only the route's own limits are under test.
-  const jobs = createInProcessRunner({ handlers: { 'structure-task': structureTask }, concurrency: 100, maxWaiting: 100, waitMs: 60_000, logger: createLogger('silent') });
+  const jobs = createInProcessRunner({ handlers: handlersWith({ 'structure-task': structureTask }), concurrency: 100, maxWaiting: 100, waitMs: 60_000, logger: createLogger('silent') });
 
   async function start(aiPerMinute: string) {
     orm = await createTestOrm();

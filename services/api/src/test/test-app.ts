@@ -5,7 +5,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@daybook/shared';
-import { createApp } from '../app';
+import { createApp, type AppDeps } from '../app';
 import { parseEnv, type Env } from '../config/env';
 import { createLogger } from '../logger';
 import { createTestOrm } from './test-db';
@@ -26,7 +26,7 @@ export interface TestContext {
 }
 
 /** A fresh app on this worker's database and Redis database, both emptied. */
-export async function startTestApp(envOverrides: Record<string, string> = {}, clock?: () => Date): Promise<TestContext> {
+export async function startTestApp(envOverrides: Record<string, string> = {}, clock?: () => Date, deps: Pick<AppDeps, 'jobs'> = {}): Promise<TestContext> {
   // Test files register many accounts from 127.0.0.1; the registration limit has its own tests.
   // Tests read lists far faster than a person: the read limit has its own tests (security/rate-limits).
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REGISTRATION_MAX_PER_HOUR: '10000', HEAVY_READS_PER_MINUTE: '1000000', ...envOverrides });
@@ -34,7 +34,7 @@ export async function startTestApp(envOverrides: Record<string, string> = {}, cl
   const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
   await redis.connect();
   await redis.flushdb();
-  const app = createApp({ env, orm, redis, logger: createLogger(env.LOG_LEVEL), sessionSecret: TEST_SESSION_SECRET, ...(clock ? { clock } : {}) });
+  const app = createApp({ env, orm, redis, logger: createLogger(env.LOG_LEVEL), sessionSecret: TEST_SESSION_SECRET, ...(clock ? { clock } : {}), ...deps });
   const server = app.listen(0, '127.0.0.1');
   return {
     app,

@@ -42,8 +42,9 @@ export const authApi = baseApi.injectEndpoints({
         const { data: user } = await queryFulfilled.catch(() => ({ data: null }));
         if (user) dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
       },
-      // "Today" moves with the zone (DECISIONS 1): the day lists and the daily plan change.
-      invalidatesTags: (_user, error) => (error ? [] : ['Task', 'DailyPlan']),
+      // "Today" moves with the zone (DECISIONS 1): the day lists and the daily plan change, and reminders
+      // set on the user's clock fire at other instants.
+      invalidatesTags: (_user, error) => (error ? [] : ['Task', 'DailyPlan', 'TaskReminders']),
     }),
   }),
 });

@@ -33,7 +33,21 @@ export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = 
   return { error: toApiError(status, data, result.meta?.response?.statusText), meta: result.meta };
 };
 
-export const TAG_TYPES = ['CurrentUser', 'Task', 'DailyPlan', 'Client', 'Contact', 'TimeIncrement', 'NoteList', 'NoteItem', 'AdminUser', 'Capture'] as const;
+export const TAG_TYPES = [
+  'CurrentUser',
+  'Task',
+  'DailyPlan',
+  'Client',
+  'Contact',
+  'TimeIncrement',
+  'NoteList',
+  'NoteItem',
+  'AdminUser',
+  'Capture',
+  'NotificationSettings',
+  'Channel',
+  'TaskReminders',
+] as const;
 
 /**
  * The one RTK Query api (ARCHITECTURE convention 11); each domain adds its endpoints with

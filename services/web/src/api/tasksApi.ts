@@ -19,8 +19,11 @@ export interface ReorderTasksArgs {
   list: TaskListEndpoint;
 }
 
-/** After any task write every list is refreshed (spec §7), and the daily plan (a completed or archived priority). */
-const TASK_WRITE_TAGS = ['Task', 'DailyPlan'] as const;
+/**
+ * After any task write every list is refreshed (spec §7), the daily plan (a completed or archived
+ * priority), and the tasks' scheduled reminders (completing, re-dating or archiving moves or cancels them).
+ */
+const TASK_WRITE_TAGS = ['Task', 'DailyPlan', 'TaskReminders'] as const;
 
 /**
  * A task list read in pages (`?cursor=`, the api's default page size): the first page, then the next

@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import ReviewIcon from '@mui/icons-material/FactCheckOutlined';
@@ -12,9 +14,12 @@ import { ClientsSection } from '../features/clients/ClientsSection';
 import { ContactsSection } from '../features/contacts/ContactsSection';
 import { TimeIncrementsSection } from '../features/time-increments/TimeIncrementsSection';
 
+// Its forms check channels with the shared schemas (zod): loaded when the dialog opens, after the rest.
+const NotificationsSection = lazy(() => import('../components/settings/notifications/NotificationsSection'));
+
 /**
  * Settings (spec §2): one section per domain, each from its own feature folder (profile, clients, time
- * increments, delegation contacts while delegation is on), then the actions.
+ * increments, delegation contacts while delegation is on), notifications (DECISIONS 29), then the actions.
  */
 export function SettingsDialog({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
   return (
@@ -23,6 +28,9 @@ export function SettingsDialog({ user, open, onClose }: { user: User; open: bool
       <ClientsSection />
       <TimeIncrementsSection />
       {user.enableDelegation && <ContactsSection />}
+      <Suspense fallback={<Skeleton variant="rounded" height={160} sx={{ mt: 3 }} aria-label="Loading notifications" />}>
+        <NotificationsSection timeZone={user.timezone} />
+      </Suspense>
       <SettingsSection title="Actions">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }}>
           <Button component={RouterLink} to="/daily-review" variant="outlined" startIcon={<ReviewIcon />} onClick={onClose}>

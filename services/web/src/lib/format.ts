@@ -1,4 +1,4 @@
-import { formatShortDate, localDate, parseTimeOfDay, type RecurringType } from '@daybook/shared';
+import { formatShortDate, formatShortMonthDay, localDate, localTime, parseTimeOfDay, type RecurringType, type ReminderSpec } from '@daybook/shared';
 
 /** '15:00' → '3:00 PM'; anything unreadable is returned as it is. */
 export function formatTimeOfDay(time: string): string {
@@ -50,4 +50,28 @@ export const recurrenceUnit = (type: keyof typeof RECURRENCE_UNITS, interval: nu
 /** 'Daily', 'Every weekday', 'Weekly', 'Monthly', or 'Every 2 weeks': how a recurrence is labelled everywhere. */
 export function recurrenceLabel(type: RecurringType, interval: number): string {
   return interval === 1 || !hasRepeatInterval(type) ? RECURRENCE_NAMES[type] : `Every ${interval} ${recurrenceUnit(type, interval)}`;
+}
+
+/** '30 min', '1 h', '1 h 30 min', '1 day', '2 days': how long before the due time a reminder fires. */
+export function reminderLeadLabel(minutes: number): string {
+  if (minutes >= 1440 && minutes % 1440 === 0) return countLabel(minutes / 1440, 'day');
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/**
+ * How a reminder is labelled everywhere (task dialog chips, settings, capture): 'At due time',
+ * '30 min before', 'On the day at 09:00', 'Day before at 18:00', '3 days before at 09:00', or an instant
+ * on the user's clock: 'Dec 3, 08:00'.
+ */
+export function reminderLabel(spec: ReminderSpec, timeZone: string): string {
+  if (spec.kind === 'before') return spec.minutes === 0 ? 'At due time' : `${reminderLeadLabel(spec.minutes)} before`;
+  if (spec.kind === 'on-day') {
+    if (spec.daysBefore === 0) return `On the day at ${spec.time}`;
+    return spec.daysBefore === 1 ? `Day before at ${spec.time}` : `${spec.daysBefore} days before at ${spec.time}`;
+  }
+  const at = new Date(spec.at);
+  return `${formatShortMonthDay(localDate(at, timeZone))}, ${localTime(at, timeZone)}`;
 }

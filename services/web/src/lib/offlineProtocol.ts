@@ -6,6 +6,10 @@ export const SW_MESSAGES = {
   queued: 'daybook:queued',
   /** worker → pages: the queue was replayed; refresh the data. */
   replayed: 'daybook:replayed',
+  /** worker → pages: a notification's button changed a task (Complete, Snooze); refresh the data. */
+  changed: 'daybook:changed',
+  /** worker → a page: show this path of the app (`url`), a notification was clicked. */
+  open: 'daybook:open',
 } as const;
 
 /** Set on the 202 answer the worker gives for a change it queued. */
@@ -27,3 +31,11 @@ const NEVER_CACHED = [/^\/api\/notes\/search/, /^\/api\/tasks\/calendar/, /^\/ap
 export function isKeptOffline(url: URL): boolean {
   return url.pathname.startsWith('/api/') && !url.searchParams.has('cursor') && !NEVER_CACHED.some((re) => re.test(url.pathname));
 }
+
+// Never queued offline: sign-in and sign-out (signing out forgets the cached data), a model's review of a
+// capture, and notifications (DECISIONS 29): a channel's test, this device's push subscription and a
+// snooze are questions for now, not changes to replay later, and the settings answer what they saved.
+const NOT_QUEUED = [/^\/api\/(login|register|logout|ai\/|notifications\/)/, /^\/api\/tasks\/[^/]+\/snooze$/];
+
+/** True for an api change the service worker must send now or let fail, never keep for later. */
+export const isNeverQueued = (url: URL): boolean => NOT_QUEUED.some((re) => re.test(url.pathname));

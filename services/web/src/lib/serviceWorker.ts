@@ -2,9 +2,18 @@ import { baseApi, TAG_TYPES } from '../api/baseApi';
 import type { AppStore } from '../app/store';
 import { SW_MESSAGES } from './offlineProtocol';
 
+/** A clicked notification's path, shown in this page without a reload (the router follows popstate). */
+function showPath(url: string) {
+  if (!url.startsWith('/') || url.startsWith('//')) return;
+  if (`${window.location.pathname}${window.location.search}` === url) return;
+  window.history.pushState(null, '', url);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
 /**
  * Registers /sw.js once the page has loaded (DECISIONS 19), asks it to replay queued changes when the
- * connection returns, and refreshes every list once it has replayed some.
+ * connection returns, refreshes every list once it has replayed some or a notification's button changed a
+ * task, and shows the path of a clicked notification.
  */
 export function registerServiceWorker(store: AppStore): void {
   if (!('serviceWorker' in navigator)) return;
@@ -14,8 +23,10 @@ export function registerServiceWorker(store: AppStore): void {
     void container.ready.then((registration) => registration.active?.postMessage({ type: SW_MESSAGES.replay }));
   };
 
-  container.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
-    if (event.data?.type === SW_MESSAGES.replayed) store.dispatch(baseApi.util.invalidateTags([...TAG_TYPES]));
+  container.addEventListener('message', (event: MessageEvent<{ type?: string; url?: unknown } | null>) => {
+    const type = event.data?.type;
+    if (type === SW_MESSAGES.replayed || type === SW_MESSAGES.changed) store.dispatch(baseApi.util.invalidateTags([...TAG_TYPES]));
+    if (type === SW_MESSAGES.open && typeof event.data?.url === 'string') showPath(event.data.url);
   });
   // When a worker takes control of the page (the first visit, or a new version), read everything again
   // through it, so the device holds the user and the lists for a reload offline.

@@ -50,6 +50,7 @@ export function makeTask(overrides: Partial<Task> & { id: string; title: string 
     delegatedToId: null,
     delegationNotes: null,
     sortOrder: 0,
+    reminders: [],
     createdAt: CREATED_AT,
     ...overrides,
   });

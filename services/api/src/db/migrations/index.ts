@@ -4,6 +4,7 @@ import { Migration20261121065000 } from './Migration20261121065000';
 import { Migration20261121110000 } from './Migration20261121110000';
 import { Migration20261124100000 } from './Migration20261124100000';
 import { Migration20261125100000 } from './Migration20261125100000';
+import { Migration20261126100000 } from './Migration20261126100000';
 
 /**
  * Every migration, in order. They are listed here rather than discovered from the folder so the same
@@ -16,4 +17,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121110000', class: Migration20261121110000 },
   { name: 'Migration20261124100000', class: Migration20261124100000 },
   { name: 'Migration20261125100000', class: Migration20261125100000 },
+  { name: 'Migration20261126100000', class: Migration20261126100000 },
 ];

@@ -17,6 +17,7 @@ import { ApiClient, TEST_SESSION_SECRET } from '../../test/test-app';
 import { createTestOrm } from '../../test/test-db';
 import { testRedisUrl } from '../../test/test-services';
 import { createJobWorker } from '../../../../ai-worker/src/worker';
+import { handlersWith } from '../../test/job-handlers';
 
 /**
  * POST /api/ai/structure-task end to end on both job transports (DECISIONS 25): the real app and
@@ -101,7 +102,7 @@ async function startWithoutRedis(orm: MikroORM): Promise<Harness> {
   const handle = createJobHandlers(settings, logger)[STRUCTURE_TASK_JOB];
   const seen: StructureTaskJobData[] = [];
   const jobs = createInProcessRunner({
-    handlers: { [STRUCTURE_TASK_JOB]: (payload, context) => (seen.push(payload), handle(payload, context)) },
+    handlers: handlersWith({ [STRUCTURE_TASK_JOB]: (payload, context) => (seen.push(payload), handle(payload, context)) }),
     concurrency: settings.AI_WORKER_CONCURRENCY,
     maxWaiting: settings.AI_WORKER_CONCURRENCY * IN_PROCESS_WAITING_PER_SLOT,
     waitMs: env.AI_REQUEST_TIMEOUT_MS,
@@ -201,6 +202,7 @@ describe.each([
         isRecurring: false,
         recurringType: null,
         recurringInterval: 1,
+        reminders: [],
       },
       clientId: clients['Acme Corp'],
       readBy: 'rules',

@@ -4,6 +4,7 @@ import { createInProcessRunner } from '../../jobs/in-process.runner';
 import { JobError } from '../../jobs/job-runner';
 import { createLogger } from '../../logger';
 import { aiService, type AiServiceRepositories } from './ai.service';
+import { handlersWith } from '../../test/job-handlers';
 
 /** Natural-language entry without the database: the user's lists answer from memory, the job from an in-process handler. */
 
@@ -34,12 +35,12 @@ const repositories: AiServiceRepositories = {
 function serviceWith(worker: (data: StructureTaskJobData) => Promise<StructureTaskJobResult>) {
   const jobs: StructureTaskJobData[] = [];
   const runner = createInProcessRunner({
-    handlers: {
+    handlers: handlersWith({
       'structure-task': async (data) => {
         jobs.push(data);
         return worker(data);
       },
-    },
+    }),
     concurrency: 1,
     maxWaiting: 0,
     waitMs: 1_000,

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { PRIORITIES, RECURRING_TYPES, TASK_STATUSES } from '@daybook/shared';
+import { PRIORITIES, RECURRING_TYPES, TASK_STATUSES, type ReminderSpec } from '@daybook/shared';
 import { createdAtProperty, idProperty, updatedAtProperty } from '../../db/entity-helpers';
 import { ClientEntity } from '../clients/client.entity';
 import { DelegationContactEntity } from '../contacts/contact.entity';
@@ -25,6 +25,7 @@ export const TaskEntity = defineEntity({
     isBacklog: p.boolean().default(false),
     isArchived: p.boolean().default(false),
     documentLinks: p.array().default([]),
+    reminders: p.json<ReminderSpec[]>().default('[]'),
     isRecurring: p.boolean().default(false),
     recurringType: p.enum([...RECURRING_TYPES]).nullable(),
     recurringInterval: p.integer().default(1),

@@ -30,6 +30,7 @@ const TASK = columnMap<TaskDto>()('t', {
   delegatedToId: { column: 'delegated_to_id', writable: true },
   delegationNotes: { column: 'delegation_notes', writable: true },
   sortOrder: { column: 'sort_order', writable: true },
+  reminders: { column: 'reminders', kind: 'json', writable: true },
   createdAt: { column: 'created_at', kind: 'instant' },
 });
 type WritableField = WritableOf<typeof TASK>;

@@ -7,11 +7,13 @@ import {
   idParamsSchema,
   idSchema,
   kanbanColumnParamsSchema,
+  snoozeBodySchema,
   taskCommentCreateBodySchema,
   taskBatchCreateBodySchema,
   taskCompleteBodySchema,
   taskCreateBodySchema,
   taskListQuerySchema,
+  taskRemindersBodySchema,
   taskReorderBodySchema,
   taskReorderTodayBodySchema,
   taskUpdateBodySchema,
@@ -148,6 +150,26 @@ export function tasksRoutes(
   router.patch('/:id/restore', async (ctx) => {
     const { actor } = ctx.state;
     ctx.body = await tasks.restoreFromBacklog(actor, parseParams(ctx, idParamsSchema).id);
+  });
+
+  // Reminders (DECISIONS 29): the task's scheduled reminders, all of them replaced at once, and a snooze.
+  router.get('/:id/reminders', async (ctx) => {
+    const { actor } = ctx.state;
+    ctx.body = await tasks.reminders(actor, parseParams(ctx, idParamsSchema).id);
+  });
+  router.put('/:id/reminders', async (ctx) => {
+    const { actor } = ctx.state;
+    const { id } = parseParams(ctx, idParamsSchema);
+    const { reminders } = parseBody(ctx, taskRemindersBodySchema);
+    await tasks.update(actor, id, { reminders });
+    ctx.body = await tasks.reminders(actor, id);
+  });
+  router.post('/:id/snooze', async (ctx) => {
+    const { actor } = ctx.state;
+    const { id } = parseParams(ctx, idParamsSchema);
+    const { minutes } = parseBody(ctx, snoozeBodySchema);
+    ctx.status = 201;
+    ctx.body = await tasks.snooze(actor, id, minutes);
   });
 
   // Comments.

@@ -62,6 +62,7 @@ function fakeTasksRepository() {
       delegatedToId: null,
       delegationNotes: null,
       sortOrder: 0,
+      reminders: [],
       createdAt: '2026-03-01T00:00:00.000Z',
       ...fields,
     };

@@ -5,6 +5,7 @@ import {
   localTime,
   nextMonday,
   nextRecurrenceDate,
+  reminderForNextOccurrence,
   resolveDueChange,
   resolveNewTaskDue,
   resolveStatusChange,
@@ -19,6 +20,7 @@ import {
   type KanbanBoard,
   type KanbanStatus,
   type PageQuery,
+  type ScheduledReminder,
   type Task as TaskDto,
   type TaskCreateBody,
   type TaskPage,
@@ -26,21 +28,27 @@ import {
   type TaskUpdateBody,
 } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
-import { AppError, badRequest, notFound } from '../../core/errors';
+import { AppError, badRequest, conflict, notFound } from '../../core/errors';
 import { assertBelowQuota } from '../../db/quota';
+import { createRemindersRepository } from '../notifications/reminders.repository';
+import { reminderScheduling, type ReminderScheduling } from '../notifications/reminder-schedule';
 import { createTasksRepository, type NewTask, type PagedList, type TaskChanges, type TasksRepository } from './tasks.repository';
 
 /** The fields of a status transition: a change naming one of them locks the row and derives all of them. */
 const STATE_FIELDS = ['status', 'isCompleted', 'isBacklog'] as const;
+/** The fields a task's reminders are scheduled from (besides its state). */
+const REMINDER_FIELDS = ['dueDate', 'dueTime', 'reminders', 'isCompleted'] as const;
 
 export interface TasksServiceOptions {
   /** The per-user quota of live tasks (DECISIONS 22); tests pass a small one. */
   quotas?: { liveTasks: number };
+  /** Keeps scheduled reminders in step with the tasks (DECISIONS 29); unit tests without a database leave it out. */
+  reminders?: ReminderScheduling;
 }
 
 /** The tasks service on the database (app.ts). */
 export const createTasksService = (em: EntityManager, clock: () => Date, options: TasksServiceOptions = {}) =>
-  tasksService(createTasksRepository(em), clock, options);
+  tasksService(createTasksRepository(em), clock, { reminders: reminderScheduling(createRemindersRepository(em), clock), ...options });
 
 /**
  * Tasks: the rules (status machine, due dates, recurrence, quota, which list a request means); every
@@ -49,6 +57,12 @@ export const createTasksService = (em: EntityManager, clock: () => Date, options
  */
 export function tasksService(tasks: TasksRepository, clock: () => Date, options: TasksServiceOptions = {}) {
   const liveTasksQuota = options.quotas?.liveTasks ?? QUOTAS.liveTasks;
+  const { reminders } = options;
+  /** Inside the task's write: its scheduled reminders follow it. */
+  const syncReminders = async (actor: Actor, task: TaskDto): Promise<TaskDto> => {
+    await reminders?.syncTask(actor.id, task, actor.timezone);
+    return task;
+  };
   const found = (task: TaskDto | null): TaskDto => {
     if (!task) throw notFound('Task');
     return task;
@@ -84,12 +98,13 @@ export function tasksService(tasks: TasksRepository, clock: () => Date, options:
     const task: NewTask = {
       ...body,
       ...due,
+      reminders: body.reminders ?? (await reminders?.defaultsFor(actor.id, due)) ?? [],
       recurringInterval: seriesInterval(body.recurringType, body.recurringInterval),
       ...delegationOf(body.isDelegated, body.delegatedToId),
       parentTaskId: null,
       completedAt: body.isCompleted ? clock() : null,
     };
-    return tasks.insert(actor.id, task);
+    return syncReminders(actor, await tasks.insert(actor.id, task));
   }
 
   /**
@@ -109,7 +124,7 @@ export function tasksService(tasks: TasksRepository, clock: () => Date, options:
     );
     // A series whose next date would leave the accepted range ends here (DECISIONS 23).
     if (dueDate !== null) {
-      await tasks.insert(actor.id, {
+      const next = await tasks.insert(actor.id, {
         title: task.title,
         description: task.description,
         clientId: task.clientId,
@@ -130,7 +145,9 @@ export function tasksService(tasks: TasksRepository, clock: () => Date, options:
         sortOrder: task.sortOrder,
         parentTaskId: seriesId,
         completedAt: null,
+        reminders: task.reminders.map((spec) => reminderForNextOccurrence(spec, task.dueDate, dueDate, actor.timezone)),
       });
+      await syncReminders(actor, next);
     }
     return found(await tasks.markRecurrenceDone(actor.id, task.id, clock()));
   }
@@ -153,6 +170,7 @@ export function tasksService(tasks: TasksRepository, clock: () => Date, options:
       }
       await lockReferences(actor, changes);
       const updated = found(await tasks.update(actor.id, id, changes));
+      if (REMINDER_FIELDS.some((field) => changes[field] !== undefined)) await syncReminders(actor, updated);
       return completing ? createNextOccurrence(actor, updated) : updated;
     });
   }
@@ -269,17 +287,35 @@ export function tasksService(tasks: TasksRepository, clock: () => Date, options:
       if (!(await tasks.remove(actor.id, id))) throw notFound('Task');
     },
 
+    /** GET /api/tasks/:id/reminders: the task's scheduled reminders with their state. */
+    async reminders(actor: Actor, id: string): Promise<ScheduledReminder[]> {
+      found(await tasks.find(actor.id, id));
+      return reminders ? reminders.list(actor.id, id) : [];
+    },
+
+    /** POST /api/tasks/:id/snooze: reminds again in `minutes` (an open task only). */
+    snooze(actor: Actor, id: string, minutes: number): Promise<ScheduledReminder> {
+      return tasks.transaction(async () => {
+        const task = found(await tasks.findForUpdate(actor.id, id));
+        if (task.isCompleted || task.isArchived) throw conflict('This task is done: there is nothing to remind you of.');
+        if (!reminders) throw new Error('Reminders are not scheduled by this service');
+        return reminders.snooze(actor.id, id, minutes);
+      });
+    },
+
     complete: (actor: Actor, id: string, isCompleted: boolean) => writeTask(actor, id, () => ({ isCompleted })),
     moveToBacklog: (actor: Actor, id: string) => writeTask(actor, id, () => ({ isBacklog: true })),
     restoreFromBacklog: (actor: Actor, id: string) => writeTask(actor, id, () => ({ isBacklog: false })),
 
-    archive: async (actor: Actor, id: string): Promise<TaskDto> => found(await tasks.setArchived(actor.id, id, clock())),
+    /** An archived task's reminders are cancelled. */
+    archive: (actor: Actor, id: string): Promise<TaskDto> =>
+      tasks.transaction(async () => syncReminders(actor, found(await tasks.setArchived(actor.id, id, clock())))),
 
-    /** An unarchived task is live again, so it counts against the quota. */
+    /** An unarchived task is live again, so it counts against the quota, and its reminders still ahead come back. */
     unarchive(actor: Actor, id: string): Promise<TaskDto> {
       return tasks.transaction(async () => {
         await assertLiveTaskRoom(actor);
-        return found(await tasks.setArchived(actor.id, id, null));
+        return syncReminders(actor, found(await tasks.setArchived(actor.id, id, null)));
       });
     },
 

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Task } from '@daybook/shared';
 import { makeClient, makeContact, makeTask, uuid } from '../../test/fixtures';
 import { json, mockFetch, renderWithProviders, taskView, withTaskView } from '../../test/render';
 import { TaskCard, type TaskCardVariant } from './TaskCard';
+import { TaskMetaRow } from './TaskMetaRow';
 
 // Saturday 2026-03-07, 10:00 in New York.
 const NOW = new Date('2026-03-07T15:00:00Z');
@@ -127,6 +128,21 @@ describe('TaskCard', () => {
     await waitFor(() => expect(screen.getByText('Task restored')).toBeInTheDocument());
     expect(screen.getByText('The task has been restored from backlog')).toBeInTheDocument();
     expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/api/tasks/${uuid(1)}/restore` });
+  });
+
+  it('shows a bell labelled "Reminder set" on a task with reminders, none without (DECISIONS 29)', () => {
+    mockFetch(() => undefined);
+    renderCard(makeTask({ id: uuid(1), title: 'Call', dueDate: '2026-03-07', dueTime: '15:00', reminders: [{ kind: 'before', minutes: 30 }] }));
+    renderCard(makeTask({ id: uuid(2), title: 'Write' }));
+    const [withReminder, without] = screen.getAllByTestId('task-card');
+    expect(within(withReminder as HTMLElement).getByRole('img', { name: 'Reminder set' })).toBeInTheDocument();
+    expect(within(without as HTMLElement).queryByRole('img', { name: 'Reminder set' })).not.toBeInTheDocument();
+  });
+
+  it('shows the bell in the short meta row too (Kanban, top 3)', () => {
+    mockFetch(() => undefined);
+    renderWithProviders(withTaskView(<TaskMetaRow task={makeTask({ id: uuid(1), title: 'Call', dueDate: '2026-03-07', reminders: [{ kind: 'on-day', daysBefore: 0, time: '09:00' }] })} />, taskView({ now: NOW })));
+    expect(screen.getByRole('img', { name: 'Reminder set' })).toBeInTheDocument();
   });
 
   it('opens the task dialog from its title', async () => {

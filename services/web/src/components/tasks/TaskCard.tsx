@@ -22,6 +22,7 @@ import EventIcon from '@mui/icons-material/EventOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import RepeatIcon from '@mui/icons-material/Repeat';
+import ReminderIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import { PRIORITIES, PRIORITY_LABELS, dueLabel, isOverdue, type Priority, type Task } from '@daybook/shared';
 import { ClientChip } from '../ClientChip';
 import { PriorityBadge } from '../PriorityBadge';
@@ -166,6 +167,7 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
               {task.dueTime && ` · ${formatTimeOfDay(task.dueTime)}`}
             </Box>
           )}
+          {task.reminders.length > 0 && <ReminderIcon titleAccess="Reminder set" data-testid="task-reminder" sx={{ fontSize: 16, color: 'text.secondary' }} />}
           {task.estimatedTime && (
             <Box component="span" sx={metaSx} data-testid="task-estimate">
               <ScheduleIcon sx={{ fontSize: 16 }} />

@@ -2,10 +2,13 @@ import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Task } from '@daybook/shared';
+import { useSignedInUser } from '../../api/authApi';
+import { browserTimeZone } from '../../lib/reminders';
 import { ResponsiveModal } from '../ResponsiveModal';
 import { TaskConfigurationFields } from './TaskConfigurationFields';
 import { TaskDelegationFields } from './TaskDelegationFields';
 import { TaskDetailsFields } from './TaskDetailsFields';
+import { ReminderFields } from './ReminderFields';
 import { useTaskForm } from './useTaskForm';
 
 export interface TaskDialogProps {
@@ -21,11 +24,13 @@ export interface TaskDialogProps {
 
 /**
  * 'Create New Task' / 'Edit Task' (spec §2): pre-filled from the task when editing, the defaults when
- * creating (mount it afresh for each opening). Clients and delegation contacts can be created inline.
+ * creating (mount it afresh for each opening). Clients and delegation contacts can be created inline;
+ * reminders are set under the due fields (DECISIONS 29).
  */
 export function TaskDialog({ open, onClose, task, delegationEnabled, onSaved, onExited }: TaskDialogProps) {
   const editing = Boolean(task);
   const formId = useId();
+  const timeZone = useSignedInUser()?.timezone ?? browserTimeZone();
   const { fields, saving, submit } = useTaskForm(task, delegationEnabled, (saved) => {
     onSaved?.(saved);
     onClose();
@@ -52,6 +57,7 @@ export function TaskDialog({ open, onClose, task, delegationEnabled, onSaved, on
       <Box component="form" id={formId} noValidate onSubmit={submit} sx={{ pt: 0.5 }}>
         <TaskDetailsFields fields={fields} editing={editing} />
         <TaskConfigurationFields fields={fields} />
+        <ReminderFields fields={fields} taskId={task?.id} timeZone={timeZone} />
         {delegationEnabled && <TaskDelegationFields fields={fields} />}
       </Box>
     </ResponsiveModal>

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import ReminderIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { dueLabel, isOverdue, type Task } from '@daybook/shared';
 import { ClientChip } from '../ClientChip';
@@ -8,7 +9,8 @@ import { useTaskView } from './TaskViewContext';
 
 /**
  * A task's short meta row under its title (Kanban cards, today's top 3): priority, the due day (red when
- * overdue, in the user's zone), the client and, with `showEstimate`, the estimate.
+ * overdue, in the user's zone), a bell when a reminder is set, the client and, with `showEstimate`, the
+ * estimate.
  */
 export function TaskMetaRow({ task, showEstimate = false, sx }: { task: Task; showEstimate?: boolean; sx?: SxProps<Theme> }) {
   const view = useTaskView();
@@ -21,6 +23,7 @@ export function TaskMetaRow({ task, showEstimate = false, sx }: { task: Task; sh
           {dueLabel(task.dueDate, view.now, view.timeZone)}
         </Typography>
       )}
+      {task.reminders.length > 0 && <ReminderIcon titleAccess="Reminder set" data-testid="task-reminder" sx={{ fontSize: 14, color: 'text.secondary' }} />}
       {client && <ClientChip name={client.name} color={client.color} />}
       {showEstimate && task.estimatedTime && (
         <Typography variant="caption" color="text.secondary">

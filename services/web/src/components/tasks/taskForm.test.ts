@@ -92,6 +92,26 @@ describe('formToBody (spec §5)', () => {
   });
 });
 
+describe('reminders (DECISIONS 29)', () => {
+  it("sends the reminders the form shows, and none on a new task whose defaults are unknown (the api applies them)", () => {
+    const reminders = [{ kind: 'before' as const, minutes: 30 }];
+    expect(formToBody(form({ dueDate: '2026-03-05', dueTime: '15:00', reminders }), create).reminders).toEqual(reminders);
+    expect(formToBody(form({ reminders: [] }), edit).reminders).toEqual([]);
+    expect(formToBody(form({ reminders: null }), create)).not.toHaveProperty('reminders');
+    expect(emptyTaskForm().reminders).toBeNull();
+  });
+
+  it("opens a task with its own reminders and saves them back", () => {
+    const task = makeTask({ id: uuid(1), title: 'Report', dueDate: '2026-03-05', reminders: [{ kind: 'on-day', daysBefore: 1, time: '18:00' }] });
+    expect(formToBody(taskToForm(task), edit).reminders).toEqual(task.reminders);
+  });
+
+  it('shows a reminder set twice on the reminders', () => {
+    const twice = [{ kind: 'before' as const, minutes: 5 }, { kind: 'before' as const, minutes: 5 }];
+    expect(validateTaskForm(form({ dueDate: '2026-03-05', dueTime: '15:00', reminders: twice }), create)).toEqual({ reminders: 'The same reminder is set twice' });
+  });
+});
+
 describe('validateTaskForm', () => {
   it('requires a title', () => {
     expect(validateTaskForm(form({ title: '   ' }), create)).toEqual({ title: 'Title is required' });

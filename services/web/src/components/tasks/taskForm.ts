@@ -8,6 +8,7 @@ import {
   taskUpdateBodySchema,
   type Priority,
   type RecurringType,
+  type ReminderSpec,
   type Task,
   type TaskCreateInput,
   type TaskStatus,
@@ -37,6 +38,11 @@ export interface TaskFormValues {
   isDelegated: boolean;
   delegatedToId: string | null;
   delegationNotes: string;
+  /**
+   * The task's reminders (DECISIONS 29). Null only on a new task before the user's defaults have loaded
+   * (or when they cannot be): the body then names none and the api applies the defaults itself.
+   */
+  reminders: ReminderSpec[] | null;
 }
 
 export type TaskFormErrors = Partial<Record<keyof TaskFormValues, string>>;
@@ -58,6 +64,7 @@ export function emptyTaskForm(): TaskFormValues {
     isDelegated: false,
     delegatedToId: null,
     delegationNotes: '',
+    reminders: null,
   };
 }
 
@@ -78,6 +85,7 @@ export function taskToForm(task: Task): TaskFormValues {
     isDelegated: task.isDelegated,
     delegatedToId: task.delegatedToId,
     delegationNotes: task.delegationNotes ?? '',
+    reminders: [...task.reminders],
   };
 }
 
@@ -91,7 +99,8 @@ export interface FormToBodyOptions {
 /**
  * The body of POST or PATCH /api/tasks (spec §5, §7): status and the flags it implies (completed ⇔
  * isCompleted, backlog ⇔ isBacklog), client and delegate '' → null, blank links dropped, an empty due
- * date absent on create, recurrence from the Repeat choice (interval 1 when it takes none: none, weekdays).
+ * date absent on create, recurrence from the Repeat choice (interval 1 when it takes none: none, weekdays),
+ * and the reminders the form shows (replaced as a whole).
  */
 export function formToBody(values: TaskFormValues, { delegationEnabled, editing }: FormToBodyOptions): TaskCreateInput & TaskUpdateInput {
   const { status, isCompleted, isBacklog } = stateForStatus(values.status);
@@ -110,6 +119,7 @@ export function formToBody(values: TaskFormValues, { delegationEnabled, editing 
     recurringType: values.repeat === 'none' ? null : values.repeat,
     recurringInterval: values.repeat !== 'none' && hasRepeatInterval(values.repeat) ? values.recurringInterval : DEFAULT_RECURRING_INTERVAL,
   };
+  if (values.reminders !== null) body.reminders = values.reminders;
   if (hasDueDate) {
     body.dueDate = values.dueDate;
     body.dueTime = values.dueTime.trim() === '' ? null : values.dueTime;

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { Task } from '@daybook/shared';
+import { defaultReminders, type NotificationSettings, type Task } from '@daybook/shared';
+import { useGetNotificationSettingsQuery } from '../../api/notificationsApi';
 import { useCreateTaskMutation, useUpdateTaskMutation } from '../../api/tasksApi';
 import { reportFailure } from '../../lib/feedback';
 import { toast } from '../../lib/toast';
@@ -12,6 +13,17 @@ export interface TaskFormFields {
   errors: TaskFormErrors;
   /** Sets a field and clears its error. */
   set: <K extends keyof TaskFormValues>(field: K, value: TaskFormValues[K]) => void;
+  /** A new task whose reminders still follow the user's defaults (the due fields choose which). */
+  remindersFromDefaults: boolean;
+}
+
+/**
+ * A new task's reminders until the user changes them by hand: the user's default for the kind of due
+ * date the form has now (a time, only a date, none), or null while the defaults are unknown.
+ */
+export function followedReminders(values: TaskFormValues, settings: NotificationSettings | undefined): TaskFormValues['reminders'] {
+  if (!settings) return null;
+  return defaultReminders({ dueDate: values.dueDate || null, dueTime: values.dueDate && values.dueTime ? values.dueTime : null }, settings);
 }
 
 /**
@@ -20,13 +32,18 @@ export interface TaskFormFields {
  * the saved task to `onSaved`.
  */
 export function useTaskForm(task: Task | null | undefined, delegationEnabled: boolean, onSaved: (saved: Task) => void) {
-  const [values, setValues] = useState<TaskFormValues>(() => (task ? taskToForm(task) : emptyTaskForm()));
+  const [stored, setValues] = useState<TaskFormValues>(() => (task ? taskToForm(task) : emptyTaskForm()));
   const [errors, setErrors] = useState<TaskFormErrors>({});
+  // A new task starts from the user's default reminders and follows its due fields until the user edits them.
+  const [remindersByHand, setRemindersByHand] = useState(Boolean(task));
+  const settings = useGetNotificationSettingsQuery(undefined, { skip: remindersByHand });
+  const values: TaskFormValues = remindersByHand ? stored : { ...stored, reminders: followedReminders(stored, settings.data) };
   const [createTask, createState] = useCreateTaskMutation();
   const [updateTask, updateState] = useUpdateTaskMutation();
   const saving = createState.isLoading || updateState.isLoading;
 
   const set: TaskFormFields['set'] = (field, value) => {
+    if (field === 'reminders') setRemindersByHand(true);
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -53,6 +70,6 @@ export function useTaskForm(task: Task | null | undefined, delegationEnabled: bo
     }
   };
 
-  const fields: TaskFormFields = { values, errors, set };
+  const fields: TaskFormFields = { values, errors, set, remindersFromDefaults: !remindersByHand };
   return { fields, saving, submit };
 }

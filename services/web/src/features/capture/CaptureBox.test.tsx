@@ -157,6 +157,36 @@ describe('CaptureBox', () => {
     expect(posted(requests, '/api/tasks')[0]?.body).toMatchObject({ title: 'Ring Call Acme tomorrow 3pm', dueDate: null, dueTime: null, clientId: ACME.id });
   });
 
+  it('shows a reminder the text asks for as a chip of its own, and saves it with the task (DECISIONS 29)', async () => {
+    const { requests } = api();
+    await renderBox();
+    await userEvent.type(box(), 'Call Acme tomorrow 9am, remind me 30 min before');
+    expect(screen.getByTestId('capture-title')).toHaveTextContent('Call Acme');
+    expect(chipTexts()).toEqual(['when: Tomorrow 9:00 AM', 'reminder: Remind 30 min before', 'client: Acme']);
+    const marks = [...screen.getByTestId('capture-highlights').querySelectorAll('mark')].map((mark) => `${mark.dataset.mark}: ${mark.textContent}`);
+    expect(marks).toEqual(['client: Acme', 'when: tomorrow', 'when: 9am', 'reminder: remind me 30 min before']);
+
+    await userEvent.type(box(), '{Enter}');
+    await screen.findByText('Task created');
+    expect(posted(requests, '/api/tasks')[0]?.body).toMatchObject({ title: 'Call Acme', dueDate: tomorrow(), dueTime: '09:00', estimatedTime: null, reminders: [{ kind: 'before', minutes: 30 }] });
+  });
+
+  it('gives a removed reminder’s words back to the title, and then sends no reminders (the user’s defaults apply)', async () => {
+    const { requests } = api();
+    await renderBox();
+    await userEvent.type(box(), 'Call Acme tomorrow 9am, remind me at 8');
+    expect(chipTexts()).toContain('reminder: Remind on the day at 08:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Reminder: Remind on the day at 08:00' }));
+    expect(chip('reminder')).toBeNull();
+    expect(screen.getByTestId('capture-title')).toHaveTextContent('Call Acme, remind me at 8');
+
+    await userEvent.type(box(), '{Enter}');
+    await screen.findByText('Task created');
+    const body = posted(requests, '/api/tasks')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ title: 'Call Acme, remind me at 8', dueTime: '09:00' });
+    expect('reminders' in body).toBe(false);
+  });
+
   it('records a changed client and estimate as corrections, sent after saving', async () => {
     const { requests } = api();
     await renderBox();
@@ -243,6 +273,7 @@ describe('CaptureBox', () => {
       isRecurring: false,
       recurringType: null,
       recurringInterval: 1,
+      reminders: [],
     };
     const { requests } = api({
       modelReview: true,

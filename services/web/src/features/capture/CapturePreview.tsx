@@ -149,9 +149,10 @@ const ChipList = memo(
     if (chips.length === 0 && !unknownName) return null;
     return (
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
-        {chips.map((chip) => (
+        {chips.map((chip, index) => (
           <ChipView
-            key={chip.field}
+            // Several reminders make several chips of one field.
+            key={`${chip.field}-${index}`}
             chip={chip}
             onOpenMenu={MENU_FIELDS.has(chip.field) ? (event) => actions.openMenu(event.currentTarget, anchor, chip.field as MenuField) : undefined}
             onRemove={chip.pieces.length > 0 ? () => actions.giveBack(chip.pieces) : undefined}

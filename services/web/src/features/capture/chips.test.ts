@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_INCREMENTS } from '@daybook/shared';
 import { captureMany, localToInstant } from '@daybook/nl';
-import { chipsOf, estimateLabel, whenLabel } from './chips';
+import { chipsOf, estimateLabel, reminderChipLabel, whenLabel } from './chips';
 import { presentProposals } from './proposals';
 import { makeClient } from '../../test/fixtures';
 
@@ -26,6 +26,17 @@ describe('estimateLabel', () => {
   });
 });
 
+describe('reminderChipLabel', () => {
+  it('says each reminder after "Remind" as the rest of the app names it', () => {
+    expect(reminderChipLabel({ kind: 'before', minutes: 30 }, TIME_ZONE)).toBe('Remind 30 min before');
+    expect(reminderChipLabel({ kind: 'before', minutes: 0 }, TIME_ZONE)).toBe('Remind at due time');
+    expect(reminderChipLabel({ kind: 'before', minutes: 2880 }, TIME_ZONE)).toBe('Remind 2 days before');
+    expect(reminderChipLabel({ kind: 'on-day', daysBefore: 0, time: '08:00' }, TIME_ZONE)).toBe('Remind on the day at 08:00');
+    expect(reminderChipLabel({ kind: 'on-day', daysBefore: 1, time: '18:00' }, TIME_ZONE)).toBe('Remind day before at 18:00');
+    expect(reminderChipLabel({ kind: 'at', at: '2026-03-05T14:00:00.000Z' }, TIME_ZONE)).toMatch(/^Remind Mar 5, 09:00$/);
+  });
+});
+
 describe('chipsOf', () => {
   const acme = makeClient({ id: '00000000-0000-4000-8000-000000000010', name: 'Acme', color: '#fde68a' });
   const context = { now, timeZone: TIME_ZONE, clients: [acme], timeIncrements: DEFAULT_TIME_INCREMENTS };
@@ -43,6 +54,21 @@ describe('chipsOf', () => {
       { field: 'priority', label: 'Urgent', words: ['urgent'] },
       { field: 'client', label: 'Acme', words: ['Acme'], color: '#fde68a' },
       { field: 'estimate', label: '30 minutes', words: ['30 min'] },
+    ]);
+  });
+
+  it('has one chip per reminder after the due date, each with the words that asked for it', () => {
+    expect(chips('Call Acme tomorrow at 9am, remind me at 8 and 30 min before')).toEqual([
+      { field: 'when', label: 'Tomorrow 9:00 AM', words: ['tomorrow', '9am'] },
+      { field: 'reminder', label: 'Remind on the day at 08:00', words: ['remind me at 8'] },
+      { field: 'reminder', label: 'Remind 30 min before', words: ['and 30 min before'] },
+      { field: 'client', label: 'Acme', words: ['Acme'], color: '#fde68a' },
+    ]);
+    // "remind me at noon to …": the due time, and a reminder at it, marked on the words "remind me".
+    expect(chips('remind me at noon to call Acme')).toEqual([
+      { field: 'when', label: 'Tomorrow 12:00 PM', words: ['noon'] },
+      { field: 'reminder', label: 'Remind at due time', words: ['remind me'] },
+      { field: 'client', label: 'Acme', words: ['Acme'], color: '#fde68a' },
     ]);
   });
 

@@ -7,21 +7,23 @@ import {
   formatShortMonthDay,
   parseEstimateMinutes,
   PRIORITY_LABELS,
+  reminderKey,
   todayIn,
   weekdayNameOf,
   type Client,
+  type ReminderSpec,
   type StructuredTask,
   type TimeIncrementChoice,
 } from '@daybook/shared';
 import type { Piece } from '@daybook/nl';
-import { formatTimeOfDay, recurrenceLabel } from '../../lib/format';
+import { formatTimeOfDay, recurrenceLabel, reminderLabel } from '../../lib/format';
 import { piecesFor, type ProposalPart, type ShownProposal } from './proposals';
 
 /** The fields a chip shows. */
-export type ChipField = Extract<ProposalPart, 'when' | 'repeat' | 'priority' | 'client' | 'estimate'>;
+export type ChipField = Extract<ProposalPart, 'when' | 'repeat' | 'reminder' | 'priority' | 'client' | 'estimate'>;
 
 /** How each chip's field is named to a screen reader ('Remove Due: Tomorrow 3:00 PM'). */
-export const CHIP_FIELD_NAMES: Record<ChipField, string> = { when: 'Due', repeat: 'Repeat', priority: 'Priority', client: 'Client', estimate: 'Estimate' };
+export const CHIP_FIELD_NAMES: Record<ChipField, string> = { when: 'Due', repeat: 'Repeat', reminder: 'Reminder', priority: 'Priority', client: 'Client', estimate: 'Estimate' };
 
 export interface ChipModel {
   field: ChipField;
@@ -64,9 +66,18 @@ export function estimateLabel(estimatedTime: string, increments: readonly TimeIn
   return minutes === null ? estimatedTime : formatEstimate(minutes);
 }
 
+/**
+ * A reminder in words, as the rest of the app names it (lib/format `reminderLabel`) after "Remind":
+ * 'Remind 30 min before', 'Remind at due time', 'Remind on the day at 08:00', 'Remind day before at 18:00'.
+ */
+export function reminderChipLabel(spec: ReminderSpec, timeZone: string): string {
+  const label = reminderLabel(spec, timeZone);
+  return `Remind ${/^(?:At|On|Day)\b/u.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label}`;
+}
+
 const repeatOf = (task: StructuredTask) => (task.isRecurring && task.recurringType ? recurrenceLabel(task.recurringType, task.recurringInterval) : null);
 
-/** The chips of one proposal, in a fixed order: when, repeat, priority, client, estimate. */
+/** The chips of one proposal, in a fixed order: when, repeat, each reminder, priority, client, estimate. */
 export function chipsOf(item: ShownProposal, context: ChipContext): ChipModel[] {
   const { task, proposal, changedByModel } = item;
   const chips: ChipModel[] = [];
@@ -76,6 +87,12 @@ export function chipsOf(item: ShownProposal, context: ChipContext): ChipModel[] 
   if (task.dueDate) add('when', whenLabel(task.dueDate, task.dueTime, context.now, context.timeZone), piecesFor(proposal, ['date', 'time']));
   const repeat = repeatOf(task);
   if (repeat) add('repeat', repeat, piecesFor(proposal, ['recurrence']));
+  // One chip per reminder, with the words that asked for it (none when the model added it).
+  const reminderPieces = piecesFor(proposal, ['reminder']);
+  for (const spec of task.reminders) {
+    const key = reminderKey(spec);
+    add('reminder', reminderChipLabel(spec, context.timeZone), reminderPieces.filter((piece) => piece.reminder && reminderKey(piece.reminder) === key));
+  }
   const priorityPieces = piecesFor(proposal, ['priority']);
   // The default priority is worth a chip only when something said it.
   if (task.priority !== DEFAULT_PRIORITY || priorityPieces.length > 0 || changedByModel.has('priority')) add('priority', PRIORITY_LABELS[task.priority], priorityPieces);

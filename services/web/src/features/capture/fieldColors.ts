@@ -1,7 +1,7 @@
 import type { PieceField } from '@daybook/nl';
 
 /** The groups the preview colours alike: a piece of the text and the chip it made. */
-export type HighlightField = 'when' | 'repeat' | 'priority' | 'client' | 'estimate';
+export type HighlightField = 'when' | 'repeat' | 'reminder' | 'priority' | 'client' | 'estimate';
 
 export const HIGHLIGHT_OF_PIECE: Record<PieceField, HighlightField> = {
   date: 'when',
@@ -10,6 +10,7 @@ export const HIGHLIGHT_OF_PIECE: Record<PieceField, HighlightField> = {
   priority: 'priority',
   client: 'client',
   estimate: 'estimate',
+  reminder: 'reminder',
 };
 
 /** A light background (the highlight in the text and the chip) and a text colour readable on it. */
@@ -19,4 +20,5 @@ export const FIELD_COLORS: Record<HighlightField, { background: string; text: st
   priority: { background: 'rgba(220, 38, 38, 0.15)', text: '#991b1b' },
   client: { background: 'rgba(124, 77, 204, 0.18)', text: '#5b21b6' },
   estimate: { background: 'rgba(217, 119, 6, 0.2)', text: '#92400e' },
+  reminder: { background: 'rgba(22, 163, 74, 0.16)', text: '#166534' },
 };

@@ -52,6 +52,14 @@ describe('changedParts', () => {
       'client',
     ]);
   });
+
+  it('names the reminders when they differ as a set', () => {
+    const [proposal] = read('Call Acme tomorrow at 3pm, remind me 30 min before and at the time');
+    const task = proposal!.task;
+    expect(task.reminders).toHaveLength(2);
+    expect([...changedParts(task, ACME, { ...task, reminders: [...task.reminders].reverse() }, ACME)]).toEqual([]);
+    expect([...changedParts(task, ACME, { ...task, reminders: [{ kind: 'before', minutes: 15 }] }, ACME)]).toEqual(['reminder']);
+  });
 });
 
 describe('saveRequestOf', () => {
@@ -63,6 +71,20 @@ describe('saveRequestOf', () => {
     expect(batch?.kind).toBe('batch');
     expect(batch?.kind === 'batch' && batch.body.tasks.map((task) => task.title)).toEqual(['Email Globex the contract', 'Call Acme']);
     expect(saveRequestOf(presentProposals(proposals.slice(0, 1), [{ anchor: 0, removed: true }], null))).toBeNull();
+  });
+
+  it('sends the reminders read with each task, and leaves them out of a task without (the api applies the user’s defaults)', () => {
+    const proposals = read('Call Acme tomorrow at 9am, remind me at 8, then email Globex the contract on Friday and remind me the day before');
+    expect(proposals).toHaveLength(2);
+    const batch = saveRequestOf(presentProposals(proposals, [], null));
+    expect(batch?.kind === 'batch' && batch.body.tasks.map((task) => [task.title, task.reminders])).toEqual([
+      ['Call Acme', [{ kind: 'on-day', daysBefore: 0, time: '08:00' }]],
+      ['Email Globex the contract', [{ kind: 'on-day', daysBefore: 1, time: '09:00' }]],
+    ]);
+    const one = saveRequestOf(presentProposals(read('Call Acme tomorrow at 9am, remind me 30 min before'), [], null));
+    expect(one).toEqual({ kind: 'one', body: expect.objectContaining({ dueTime: '09:00', reminders: [{ kind: 'before', minutes: 30 }] }) });
+    const none = saveRequestOf(presentProposals(read('Call Acme tomorrow at 9am'), [], null));
+    expect(none?.kind === 'one' && 'reminders' in none.body).toBe(false);
   });
 
   it('checks the tasks with the shared contract first, naming the task of several the message is about', () => {

@@ -1,5 +1,6 @@
 import {
   captureCorrectionsBodySchema,
+  reminderKey,
   taskBatchCreateBodySchema,
   taskFromStructured,
   type CaptureCorrectionsInput,
@@ -35,7 +36,7 @@ export interface ModelReview {
 }
 
 /** The parts of a proposal a chip (or the title) shows, and that a model may change. */
-export type ProposalPart = 'title' | 'description' | 'when' | 'repeat' | 'priority' | 'client' | 'estimate';
+export type ProposalPart = 'title' | 'description' | 'when' | 'repeat' | 'reminder' | 'priority' | 'client' | 'estimate';
 
 /** One proposal as the preview shows it and Enter saves it: the rules' reading, the model's, then the user's edits. */
 export interface ShownProposal {
@@ -65,6 +66,8 @@ export function changedParts(before: StructuredTask, beforeClientId: string | nu
   if (before.dueDate !== after.dueDate || (after.dueDate !== null && before.dueTime !== after.dueTime)) changed.add('when');
   const repeat = (task: StructuredTask) => (task.isRecurring ? `${task.recurringType}/${task.recurringInterval}` : '');
   if (repeat(before) !== repeat(after)) changed.add('repeat');
+  const reminders = (task: StructuredTask) => task.reminders.map(reminderKey).sort().join(' ');
+  if (reminders(before) !== reminders(after)) changed.add('reminder');
   if (before.priority !== after.priority) changed.add('priority');
   if (beforeClientId !== afterClientId) changed.add('client');
   if ((before.estimatedTime ?? null) !== (after.estimatedTime ?? null)) changed.add('estimate');
