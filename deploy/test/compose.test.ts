@@ -135,7 +135,8 @@ describe('docker-compose.yml, structure', () => {
     }
     for (const name of ['postgres', 'redis', 'backup', 'ollama']) expect(compose.services[name]!.healthcheck?.test).toBeDefined();
     expect(dependencies(compose.services.api!)).toEqual({ postgres: 'service_healthy', redis: 'service_healthy' });
-    expect(dependencies(compose.services['ai-worker']!)).toEqual({ redis: 'service_healthy' });
+    // The worker delivers reminders, which live in the database (DECISIONS 29).
+    expect(dependencies(compose.services['ai-worker']!)).toEqual({ postgres: 'service_healthy', redis: 'service_healthy' });
     expect(dependencies(compose.services.backup!)).toEqual({ postgres: 'service_healthy' });
     expect(dependencies(compose.services['ollama-pull']!)).toEqual({ ollama: 'service_healthy' });
   });

@@ -73,6 +73,7 @@ export function createApp(deps: AppDeps): Koa {
   const taskComments = createTaskCommentsService(em);
   const dailyPlan = createDailyPlanService(em, clock, tasks);
   const clients = createClientsService(em);
+  const notifications = createNotificationsService(orm, em, deps.jobs ?? null, clock);
   const limits = createRateLimits(redis, env);
   // One gate for every expensive read: a user's searches and long lists share their rate and their few slots.
   const heavyReadSlots = heavyReads();
@@ -104,7 +105,10 @@ export function createApp(deps: AppDeps): Koa {
   const routers = [
     healthRoutes(createHealthService(em, redis)),
     authRoutes(createAuthService(users), limits),
-    userRoutes(users),
+    userRoutes(users, async (actor) => {
+      await tasks.rescheduleReminders(actor);
+      await notifications.rescheduleDigest(actor);
+    }),
     adminRoutes(users),
     tasksRoutes(tasks, taskComments, dailyPlan, heavyRead, limits.taskBatches),
     dailyPlanRoutes(dailyPlan),
@@ -114,7 +118,7 @@ export function createApp(deps: AppDeps): Koa {
     noteRoutes(createNotesService(em), heavyRead),
     aiRoutes(createAiService(em, deps.jobs ?? null, clock), limits),
     captureRoutes(createCaptureService(em, clients, { modelReview: env.AI_PROVIDER !== 'rules' })),
-    notificationRoutes(createNotificationsService(orm, em, deps.jobs ?? null, clock), limits.channelTests),
+    notificationRoutes(notifications, limits.channelTests),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -1,48 +1,12 @@
 import net, { type AddressInfo, type Socket } from 'node:net';
-import type { NotificationPayload } from '@daybook/shared';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { SAMPLE_REMINDER_ID, SAMPLE_TASK_ID, sampleReminder, sendError } from '../../test/notify-fixtures';
+import { closedPort } from '../../test/stub-http';
+import type { SMTPServerOptions } from 'smtp-server';
+import { startSmtp } from '../../test/stub-smtp';
 import { emailMessageId } from './email';
-import { ChannelSendError, sendToChannel, type SendContext } from './index';
+import { sendToChannel, type SendContext } from './index';
 
 /** Email against a stand-in SMTP server on loopback (smtp-server), with a login. */
-
-interface ReceivedMail {
-  from: string | false;
-  to: string[];
-  raw: string;
-}
-
-async function startSmtp(options: Partial<SMTPServerOptions> = {}) {
-  const logins: Array<{ username: string | null | undefined; password: string | null | undefined }> = [];
-  const mails: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    onAuth(auth, _session, callback) {
-      logins.push({ username: auth.username, password: auth.password });
-      callback(null, { user: auth.username });
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        mails.push({ from: session.envelope.mailFrom && session.envelope.mailFrom.address, to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-        callback();
-      });
-    },
-    ...options,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    host: `127.0.0.1:${port}`,
-    logins,
-    mails,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The value of a header in a raw message (unfolded). */
 function header(raw: string, name: string): string | undefined {
@@ -58,34 +22,15 @@ function bodyOf(raw: string): string {
   return decoded.replace(/\r\n/g, '\n');
 }
 
-const taskId = '7d0f6a43-3f63-4a47-9a43-6f1c2f5d9b10';
-const reminderId = '0b6f5d7e-2c1a-4f8e-9d3b-5a4c3b2a1f00';
-const message: NotificationPayload = {
-  kind: 'reminder',
-  title: 'Call Ann about the invoice',
-  body: 'Due today at 14:00',
-  taskId,
-  reminderId,
-  late: false,
-  url: `/?task=${taskId}`,
-};
+const message = sampleReminder;
 const FROM = 'Daybook <daybook@example.com>';
 const contextFor = (host: string, timeoutMs = 5_000): SendContext => ({
   timeoutMs,
   smtp: { url: `smtp://daybook:s3cret-pass@${host}`, from: FROM },
   vapid: null,
   appUrl: 'https://daybook.lan',
-  idempotencyKey: reminderId,
+  idempotencyKey: SAMPLE_REMINDER_ID,
 });
-
-async function sendError(send: Promise<void>): Promise<ChannelSendError> {
-  const error = await send.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ChannelSendError);
-  return error as ChannelSendError;
-}
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -109,10 +54,10 @@ describe('email', () => {
     expect(mail!.to).toEqual(['ann@example.org']);
     expect(header(mail!.raw, 'Subject')).toBe('Call Ann about the invoice');
     expect(header(mail!.raw, 'From')).toBe('Daybook <daybook@example.com>');
-    expect(header(mail!.raw, 'Message-ID')).toBe(`<daybook-${reminderId}@example.com>`);
+    expect(header(mail!.raw, 'Message-ID')).toBe(`<daybook-${SAMPLE_REMINDER_ID}@example.com>`);
     expect(header(mail!.raw, 'Auto-Submitted')).toBe('auto-generated');
     expect(header(mail!.raw, 'Content-Type')).toMatch(/^text\/plain/);
-    expect(bodyOf(mail!.raw)).toBe(`Due today at 14:00\n\nOpen in Daybook: https://daybook.lan/?task=${taskId}\n`);
+    expect(bodyOf(mail!.raw)).toBe(`Due today at 14:00\n\nOpen in Daybook: https://daybook.lan/?task=${SAMPLE_TASK_ID}\n`);
   });
 
   it('gives a second send of the same delivery the same Message-ID, and says when a reminder is late', async () => {
@@ -132,11 +77,7 @@ describe('email', () => {
   });
 
   it('is a transient error naming the host when the SMTP server cannot be reached', async () => {
-    const closed = net.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-
+    const port = await closedPort();
     const error = await sendError(sendToChannel({ kind: 'email', address: 'ann@example.org' }, message, contextFor(`127.0.0.1:${port}`)));
     expect(error).toMatchObject({ message: `Could not reach 127.0.0.1:${port} (ECONNREFUSED)`, permanent: false });
   });

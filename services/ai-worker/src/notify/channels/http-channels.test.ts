@@ -1,81 +1,16 @@
-import http from 'node:http';
-import net, { type AddressInfo, type Socket } from 'node:net';
-import type { NotificationPayload } from '@daybook/shared';
-import { ChannelSendError, sendToChannel, type SendContext } from './index';
+import type http from 'node:http';
+import { SAMPLE_REMINDER_ID, SAMPLE_TASK_ID, sampleReminder, sendError } from '../../test/notify-fixtures';
+import { closedPort, startStubHttp } from '../../test/stub-http';
+import { sendToChannel, type SendContext } from './index';
 
 /** ntfy and the webhook against a stand-in HTTP server on loopback. */
 
-interface Received {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** An HTTP server on 127.0.0.1 that records each request and lets `answer` reply (or never reply). */
-async function startStub(answer: (res: http.ServerResponse) => void = (res) => res.writeHead(200).end('{}')) {
-  const received: Received[] = [];
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      answer(res);
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    host: `127.0.0.1:${port}`,
-    received,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-const taskId = '7d0f6a43-3f63-4a47-9a43-6f1c2f5d9b10';
-const reminderId = '0b6f5d7e-2c1a-4f8e-9d3b-5a4c3b2a1f00';
-const message: NotificationPayload = {
-  kind: 'reminder',
-  title: 'Call Ann about the invoice',
-  body: 'Due today at 14:00',
-  taskId,
-  reminderId,
-  late: false,
-  url: `/?task=${taskId}`,
-};
-const context: SendContext = { timeoutMs: 5_000, smtp: null, vapid: null, appUrl: 'https://daybook.lan', idempotencyKey: reminderId };
-
-async function sendError(send: Promise<void>): Promise<ChannelSendError> {
-  const error = await send.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ChannelSendError);
-  return error as ChannelSendError;
-}
+const message = sampleReminder;
+const context: SendContext = { timeoutMs: 5_000, smtp: null, vapid: null, appUrl: 'https://daybook.lan', idempotencyKey: SAMPLE_REMINDER_ID };
 
 const stubs: Array<{ close(): Promise<void> }> = [];
 async function stub(answer?: (res: http.ServerResponse) => void) {
-  const started = await startStub(answer);
+  const started = await startStubHttp(answer);
   stubs.push(started);
   return started;
 }
@@ -93,13 +28,13 @@ describe('ntfy', () => {
     expect(request).toMatchObject({ method: 'POST', url: '/' });
     expect(request!.headers.authorization).toBe('Bearer tk_secret');
     expect(request!.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(request!.body)).toEqual({
+    expect(JSON.parse(request!.body.toString())).toEqual({
       topic: 'daybook-ann',
       title: 'Call Ann about the invoice',
       message: 'Due today at 14:00',
       tags: ['alarm_clock'],
       priority: 4,
-      click: `https://daybook.lan/?task=${taskId}`,
+      click: `https://daybook.lan/?task=${SAMPLE_TASK_ID}`,
     });
   });
 
@@ -110,7 +45,7 @@ describe('ntfy', () => {
     const [request] = server.received;
     expect(request!.url).toBe('/ntfy/');
     expect(request!.headers.authorization).toBeUndefined();
-    const body = JSON.parse(request!.body) as Record<string, unknown>;
+    const body = JSON.parse(request!.body.toString()) as Record<string, unknown>;
     expect(body.tags).toEqual(['alarm_clock', 'hourglass', 'late']);
     expect(body.message).toBe('Due today at 14:00\n\nSent late: Daybook could not send this reminder on time.');
     expect(body).not.toHaveProperty('click');
@@ -167,19 +102,19 @@ describe('webhook', () => {
     expect(server.received).toHaveLength(1);
     const [request] = server.received;
     expect(request).toMatchObject({ method: 'POST', url: '/notify/daybook?key=abc' });
-    expect(request!.headers['idempotency-key']).toBe(reminderId);
+    expect(request!.headers['idempotency-key']).toBe(SAMPLE_REMINDER_ID);
     expect(request!.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(request!.body)).toEqual({
+    expect(JSON.parse(request!.body.toString())).toEqual({
       title: 'Call Ann about the invoice',
       body: 'Due today at 14:00',
       type: 'warning',
       format: 'text',
       event: 'reminder',
-      taskId,
-      reminderId,
+      taskId: SAMPLE_TASK_ID,
+      reminderId: SAMPLE_REMINDER_ID,
       late: true,
-      url: `https://daybook.lan/?task=${taskId}`,
-      id: reminderId,
+      url: `https://daybook.lan/?task=${SAMPLE_TASK_ID}`,
+      id: SAMPLE_REMINDER_ID,
     });
   });
 
@@ -190,7 +125,7 @@ describe('webhook', () => {
     const [request] = server.received;
     expect(request!.url).toBe('/hook');
     expect(request!.headers.authorization).toBe(`Basic ${Buffer.from('apprise:p@ss word').toString('base64')}`);
-    expect((JSON.parse(request!.body) as { type: string }).type).toBe('info');
+    expect((JSON.parse(request!.body.toString()) as { type: string }).type).toBe('info');
   });
 
   it('reports a refusal with its status and host, never with the address itself', async () => {

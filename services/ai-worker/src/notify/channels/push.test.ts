@@ -1,8 +1,8 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify, type ECDH } from 'node:crypto';
-import http from 'node:http';
-import net, { type AddressInfo, type Socket } from 'node:net';
 import type { NotificationPayload } from '@daybook/shared';
-import { ChannelSendError, generateVapidKeys, sendToChannel, type SendContext, type VapidKeys } from './index';
+import { SAMPLE_REMINDER_ID, SAMPLE_TASK_ID, sampleReminder, sendError } from '../../test/notify-fixtures';
+import { closedPort, startStubHttp } from '../../test/stub-http';
+import { generateVapidKeys, sendToChannel, type SendContext, type VapidKeys } from './index';
 import { pushTopic } from './push';
 
 /**
@@ -11,38 +11,8 @@ import { pushTopic } from './push';
  * independently of web-push) and checks the VAPID token (RFC 8292) with the server's public key.
  */
 
-interface Received {
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-async function startPushService(status = 201) {
-  const received: Received[] = [];
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(status).end();
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    received,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+/** A stand-in push service: answers every message with `status`. */
+const startPushService = (status = 201) => startStubHttp((res) => res.writeHead(status).end());
 
 /** What a browser's PushManager.subscribe makes: a P-256 key pair (the public key is p256dh) and a 16-byte auth secret. */
 function browserSubscription(endpoint: string) {
@@ -97,28 +67,9 @@ function verifiedVapidClaims(authorization: string | undefined, expectedKey: str
   return JSON.parse(Buffer.from(claims!, 'base64url').toString()) as Record<string, unknown>;
 }
 
-const taskId = '7d0f6a43-3f63-4a47-9a43-6f1c2f5d9b10';
-const reminderId = '0b6f5d7e-2c1a-4f8e-9d3b-5a4c3b2a1f00';
-const message: NotificationPayload = {
-  kind: 'reminder',
-  title: 'Call Ann about the invoice',
-  body: 'Due today at 14:00 — café',
-  taskId,
-  reminderId,
-  late: false,
-  url: `/?task=${taskId}`,
-};
+const message: NotificationPayload = { ...sampleReminder, body: 'Due today at 14:00 — café' };
 const vapid: VapidKeys = { ...generateVapidKeys(), subject: 'mailto:admin@daybook.example' };
-const context: SendContext = { timeoutMs: 5_000, smtp: null, vapid, appUrl: 'https://daybook.lan', idempotencyKey: reminderId };
-
-async function sendError(send: Promise<void>): Promise<ChannelSendError> {
-  const error = await send.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ChannelSendError);
-  return error as ChannelSendError;
-}
+const context: SendContext = { timeoutMs: 5_000, smtp: null, vapid, appUrl: 'https://daybook.lan', idempotencyKey: SAMPLE_REMINDER_ID };
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -133,18 +84,18 @@ async function pushService(status?: number) {
 describe('web push', () => {
   it('sends one encrypted message that the browser decrypts to the payload, signed for the push service, for a day, urgent, under the delivery’s topic', async () => {
     const service = await pushService(201);
-    const browser = browserSubscription(`${service.origin}/push/v2/subscription-token`);
+    const browser = browserSubscription(`${service.url}/push/v2/subscription-token`);
     await sendToChannel(browser.channel, message, context);
 
     expect(service.received).toHaveLength(1);
     const [request] = service.received;
     expect(request!.url).toBe('/push/v2/subscription-token');
-    expect(request!.headers).toMatchObject({ 'content-encoding': 'aes128gcm', ttl: '86400', urgency: 'high', topic: pushTopic(reminderId) });
+    expect(request!.headers).toMatchObject({ 'content-encoding': 'aes128gcm', ttl: '86400', urgency: 'high', topic: pushTopic(SAMPLE_REMINDER_ID) });
     expect(request!.headers.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
     expect(JSON.parse(decryptPushBody(request!.body, browser.ecdh, browser.authSecret))).toEqual(message);
 
     const claims = verifiedVapidClaims(request!.headers.authorization, vapid.publicKey);
-    expect(claims.aud).toBe(service.origin);
+    expect(claims.aud).toBe(service.url);
     expect(claims.sub).toBe('mailto:admin@daybook.example');
     const expiresIn = (claims.exp as number) - Date.now() / 1000;
     expect(expiresIn).toBeGreaterThan(0);
@@ -152,14 +103,14 @@ describe('web push', () => {
   });
 
   it('gives every send of one delivery the same topic, and another delivery another', () => {
-    expect(pushTopic(reminderId)).toBe(pushTopic(reminderId));
-    expect(pushTopic(reminderId)).not.toBe(pushTopic(taskId));
+    expect(pushTopic(SAMPLE_REMINDER_ID)).toBe(pushTopic(SAMPLE_REMINDER_ID));
+    expect(pushTopic(SAMPLE_REMINDER_ID)).not.toBe(pushTopic(SAMPLE_TASK_ID));
     expect(pushTopic('x'.repeat(500))).toHaveLength(32);
   });
 
   it('shortens a body too long for a push message', async () => {
     const service = await pushService(201);
-    const browser = browserSubscription(`${service.origin}/push/long`);
+    const browser = browserSubscription(`${service.url}/push/long`);
     await sendToChannel(browser.channel, { ...message, kind: 'digest', body: 'Today: call Ann, send the invoice. '.repeat(300) }, context);
 
     const payload = decryptPushBody(service.received[0]!.body, browser.ecdh, browser.authSecret);
@@ -167,34 +118,30 @@ describe('web push', () => {
     expect(Buffer.byteLength(payload)).toBeGreaterThan(3_800);
     const sent = JSON.parse(payload) as NotificationPayload;
     expect(sent.body.endsWith('…')).toBe(true);
-    expect(sent).toMatchObject({ kind: 'digest', title: message.title, taskId, reminderId });
+    expect(sent).toMatchObject({ kind: 'digest', title: message.title, taskId: SAMPLE_TASK_ID, reminderId: SAMPLE_REMINDER_ID });
   });
 
   it('is permanent when the subscription has expired (410 or 404), transient for other refusals', async () => {
     for (const status of [410, 404]) {
       const service = await pushService(status);
-      const error = await sendError(sendToChannel(browserSubscription(`${service.origin}/push/gone`).channel, message, context));
+      const error = await sendError(sendToChannel(browserSubscription(`${service.url}/push/gone`).channel, message, context));
       expect(error).toMatchObject({ message: "This browser's subscription has expired", permanent: true });
     }
     const busy = await pushService(503);
-    const host = new URL(busy.origin).host;
-    const error = await sendError(sendToChannel(browserSubscription(`${busy.origin}/push/busy`).channel, message, context));
+    const host = new URL(busy.url).host;
+    const error = await sendError(sendToChannel(browserSubscription(`${busy.url}/push/busy`).channel, message, context));
     expect(error).toMatchObject({ message: `The push service (${host}) answered 503 Service Unavailable`, permanent: false });
   });
 
   it('names only the push service’s host when it cannot be reached (the endpoint’s path is a secret)', async () => {
-    const closed = net.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-
+    const port = await closedPort();
     const error = await sendError(sendToChannel(browserSubscription(`http://127.0.0.1:${port}/push/secret-token`).channel, message, context));
     expect(error).toMatchObject({ message: `Could not reach 127.0.0.1:${port} (ECONNREFUSED)`, permanent: false });
   });
 
   it('is a clear permanent error without VAPID keys, or with a subscription whose keys are not keys', async () => {
     const service = await pushService(201);
-    const browser = browserSubscription(`${service.origin}/push/x`);
+    const browser = browserSubscription(`${service.url}/push/x`);
     const unset = await sendError(sendToChannel(browser.channel, message, { ...context, vapid: null }));
     expect(unset).toMatchObject({ message: 'Push is not set up on this server (VAPID keys)', permanent: true });
 

@@ -60,6 +60,12 @@ export function createNotificationsService(orm: MikroORM, em: EntityManager, job
       });
     },
 
+    /** After a change of timezone: the waiting digest moves to the chosen hour in the new zone. */
+    async rescheduleDigest(actor: Actor): Promise<void> {
+      const { digestHour } = await reminders.settings(actor.id);
+      if (digestHour !== null) await reminders.replaceDigest(actor.id, nextDigestAt(clock(), digestHour, actor.timezone));
+    },
+
     listChannels: (actor: Actor) => channels.list(actor.id),
 
     createChannel(actor: Actor, body: ChannelCreateBody): Promise<Channel> {

@@ -4,7 +4,8 @@ import { createInProcessRunner } from '../../jobs/in-process.runner';
 import { createLogger } from '../../logger';
 import { truncateAll } from '../../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../../test/test-app';
-import { startHttpStub, startSmtpStub } from '../../test/notify-stubs';
+import { startSmtp } from '../../../../ai-worker/src/test/stub-smtp';
+import { startHttpStub } from '../../test/notify-stubs';
 import { testDatabaseUrl } from '../../test/test-services';
 import { startReminderSweep } from './reminder-sweep';
 
@@ -17,15 +18,15 @@ const logger = createLogger('silent');
 let t: TestContext;
 let ntfy: Awaited<ReturnType<typeof startHttpStub>>;
 let webhook: Awaited<ReturnType<typeof startHttpStub>>;
-let smtp: Awaited<ReturnType<typeof startSmtpStub>>;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let sweep: ReturnType<typeof startReminderSweep>;
 let jobs: ReturnType<typeof createInProcessRunner>;
 let anna: ApiClient;
 let bob: ApiClient;
 
 beforeAll(async () => {
-  [ntfy, webhook, smtp] = await Promise.all([startHttpStub(), startHttpStub(), startSmtpStub()]);
-  const settings = parseJobSettings({ SMTP_URL: smtp.url, SMTP_FROM: 'Daybook <daybook@example.com>', NOTIFY_TIMEOUT_MS: '3000', LOG_LEVEL: 'silent' });
+  [ntfy, webhook, smtp] = await Promise.all([startHttpStub(), startHttpStub(), startSmtp()]);
+  const settings = parseJobSettings({ SMTP_URL: `smtp://daybook:secret@${smtp.host}`, SMTP_FROM: 'Daybook <daybook@example.com>', NOTIFY_TIMEOUT_MS: '3000', LOG_LEVEL: 'silent' });
   jobs = createInProcessRunner({
     handlers: createJobHandlers(settings, logger, { databaseUrl: testDatabaseUrl }),
     concurrency: 4,
@@ -46,7 +47,7 @@ beforeEach(async () => {
   await truncateAll(t.orm);
   ntfy.requests.length = 0;
   webhook.requests.length = 0;
-  smtp.messages.length = 0;
+  smtp.mails.length = 0;
   ntfy.status = 200;
   webhook.status = 200;
   anna = t.client();
@@ -80,7 +81,7 @@ const newTask = async (client: ApiClient, body: Record<string, unknown>) => {
   return res.body as Task;
 };
 const remindersOf = async (client: ApiClient, taskId: string) => (await client.get(`/api/tasks/${taskId}/reminders`)).body as ScheduledReminder[];
-const deliveredCount = () => ntfy.requests.length + webhook.requests.length + smtp.messages.length;
+const deliveredCount = () => ntfy.requests.length + webhook.requests.length + smtp.mails.length;
 
 describe('delivery', () => {
   it('delivers a reminder 2 s ahead once to ntfy, email and a webhook, on time', async () => {
@@ -90,7 +91,7 @@ describe('delivery', () => {
     await until(() => deliveredCount() === 3);
     expect(Date.now() - setAt).toBeGreaterThanOrEqual(1_500);
     await sleep(1_500); // nothing more arrives
-    expect([ntfy.requests.length, webhook.requests.length, smtp.messages.length]).toEqual([1, 1, 1]);
+    expect([ntfy.requests.length, webhook.requests.length, smtp.mails.length]).toEqual([1, 1, 1]);
 
     const [published] = ntfy.requests;
     expect(published!.headers.authorization).toBe('Bearer tk_secret');
@@ -98,7 +99,7 @@ describe('delivery', () => {
     const [posted] = webhook.requests;
     expect(posted!.path).toBe('/notify/apprise-key');
     expect(posted!.body).toMatchObject({ title: 'Call Acme about the lease', type: 'info', taskId: task.id, late: false });
-    expect(smtp.messages[0]).toContain('Subject: Call Acme about the lease');
+    expect(smtp.mails[0]!.raw).toContain('Subject: Call Acme about the lease');
 
     const [reminder] = await remindersOf(anna, task.id);
     expect(reminder).toMatchObject({ state: 'sent', late: false, spec: { kind: 'at' } });
@@ -160,7 +161,7 @@ describe('delivery', () => {
     const [ntfyChannel, , hook] = await addChannels(anna);
     webhook.status = 500;
     const task = await newTask(anna, { title: 'Send the quarterly report', reminders: [{ kind: 'at', at: inSeconds(1) }] });
-    await until(() => webhook.requests.length === 1 && ntfy.requests.length === 1 && smtp.messages.length === 1);
+    await until(() => webhook.requests.length === 1 && ntfy.requests.length === 1 && smtp.mails.length === 1);
     await sleep(500);
     const [reminder] = await remindersOf(anna, task.id);
     expect(reminder!.state).toBe('pending'); // a retry is due later
@@ -173,7 +174,7 @@ describe('delivery', () => {
     await t.orm.em.getConnection().execute(`update reminders set next_attempt_at = now(), queued_at = null`);
     await until(() => webhook.requests.length === 2);
     await sleep(800);
-    expect([ntfy.requests.length, smtp.messages.length]).toEqual([1, 1]);
+    expect([ntfy.requests.length, smtp.mails.length]).toEqual([1, 1]);
     expect((await remindersOf(anna, task.id))[0]!.state).toBe('sent');
 
     // Four failures in a row already: the fifth pauses it, and it gets nothing more until resumed.
@@ -196,7 +197,7 @@ describe('delivery', () => {
     await Promise.all(Array.from({ length: 8 }, (_, i) => jobs.dispatch(DELIVER_REMINDER_JOB, { reminderId: reminder!.id }, { jobId: `race-${i}`, runAt: new Date() })));
     await until(() => deliveredCount() >= 3);
     await sleep(1_500);
-    expect([ntfy.requests.length, webhook.requests.length, smtp.messages.length]).toEqual([1, 1, 1]);
+    expect([ntfy.requests.length, webhook.requests.length, smtp.mails.length]).toEqual([1, 1, 1]);
   }, 30_000);
 
   it('sends a snooze an hour later as a reminder of its own', async () => {
@@ -235,6 +236,16 @@ describe('defaults and series', () => {
       ['2027-03-08T13:00:00.000Z', 'pending'],
       ['2027-03-08T14:00:00.000Z', 'pending'],
     ]);
+  });
+
+  it('moves reminders and the digest to the same wall-clock times when the user changes timezone', async () => {
+    await anna.put('/api/notifications/settings', { timedDefault: null, dateOnlyDefault: null, digestHour: 7, digestSkipEmpty: true });
+    const task = await newTask(anna, { title: 'Tax return', dueDate: '2027-01-05', reminders: [{ kind: 'on-day', daysBefore: 0, time: '09:00' }] });
+    expect((await remindersOf(anna, task.id))[0]!.fireAt).toBe('2027-01-05T14:00:00.000Z'); // 09:00 in New York
+    expect((await anna.patch('/api/auth/user/timezone', { timezone: 'Europe/Berlin' })).status).toBe(200);
+    expect((await remindersOf(anna, task.id))[0]).toMatchObject({ fireAt: '2027-01-05T08:00:00.000Z', state: 'pending' }); // 09:00 in Berlin
+    const [digest] = await t.orm.em.getConnection().execute<{ fire_at: string }[]>(`select fire_at from reminders where source = 'digest' and state = 'pending'`);
+    expect(new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', hour: 'numeric', hour12: false }).format(new Date(digest!.fire_at))).toBe('07');
   });
 
   it('schedules one morning digest at the chosen hour and moves it when the hour changes', async () => {

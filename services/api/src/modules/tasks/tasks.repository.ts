@@ -101,6 +101,8 @@ export interface TasksRepository extends UnitOfWork {
   dueBetween(userId: string, firstDate: string, lastDate: string): Promise<TaskDto[]>;
   /** At most `limit` open tasks (not completed, archived or in the backlog) in the default order. */
   openInDefaultOrder(userId: string, limit: number): Promise<TaskDto[]>;
+  /** Inside a transaction: the user's open (not completed or archived) tasks that carry reminders, rows locked. */
+  withReminders(userId: string): Promise<TaskDto[]>;
   /** The user's tasks among `ids`, in the order of `ids`. */
   inOrderOf(userId: string, ids: readonly string[]): Promise<TaskDto[]>;
   find(userId: string, id: string): Promise<TaskDto | null>;
@@ -177,6 +179,8 @@ export function createTasksRepository(rootEm: EntityManager): TasksRepository {
 
     openInDefaultOrder: (userId, limit) =>
       select(userId, 'not t.is_completed and not t.is_archived and not t.is_backlog', [limit], `order by ${TASK_DEFAULT_ORDER} limit ?`),
+
+    withReminders: (userId) => select(userId, `t.reminders <> '[]'::jsonb and not t.is_completed and not t.is_archived`, [], 'for update'),
 
     async inOrderOf(userId, ids) {
       // `= any(array)` reads the primary key even while the planner's statistics are stale (a join with the

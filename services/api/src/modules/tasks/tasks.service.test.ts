@@ -92,6 +92,7 @@ function fakeTasksRepository() {
       return [];
     },
     openInDefaultOrder: async () => [],
+    withReminders: async () => [],
     inOrderOf: async (userId, ids) => ids.flatMap((id) => own(userId, id)?.task ?? []),
     find: async (userId, id) => own(userId, id)?.task ?? null,
     async findForUpdate(userId, id) {

@@ -287,6 +287,13 @@ export function tasksService(tasks: TasksRepository, clock: () => Date, options:
       if (!(await tasks.remove(actor.id, id))) throw notFound('Task');
     },
 
+    /** After a change of timezone: every open task's reminders move to the same wall-clock times in the new zone. */
+    rescheduleReminders(actor: Actor): Promise<void> {
+      return tasks.transaction(async () => {
+        for (const task of await tasks.withReminders(actor.id)) await syncReminders(actor, task);
+      });
+    },
+
     /** GET /api/tasks/:id/reminders: the task's scheduled reminders with their state. */
     async reminders(actor: Actor, id: string): Promise<ScheduledReminder[]> {
       found(await tasks.find(actor.id, id));
