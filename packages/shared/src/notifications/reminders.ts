@@ -72,16 +72,22 @@ export interface ReminderDue {
   dueTime: string | null;
 }
 
+/** What the task lacks for the reminder to have a time: `before` needs a due time, `on-day` a due date. */
+export function reminderNeeds(spec: ReminderSpec, due: ReminderDue): 'due time' | 'due date' | null {
+  if (spec.kind === 'before' && !(due.dueDate && due.dueTime)) return 'due time';
+  if (spec.kind === 'on-day' && !due.dueDate) return 'due date';
+  return null;
+}
+
 /**
- * The instant a reminder fires, or null when the task gives it no time: `before` needs a due time,
- * `on-day` a due date. Local times are read in the user's zone (DECISIONS 1).
+ * The instant a reminder fires, or null when the task gives it no time (`reminderNeeds`). Local times are
+ * read in the user's zone (DECISIONS 1).
  */
 export function reminderFireAt(spec: ReminderSpec, due: ReminderDue, timeZone: string): Date | null {
   if (spec.kind === 'at') return new Date(spec.at);
-  if (!due.dueDate) return null;
+  if (reminderNeeds(spec, due) || !due.dueDate) return null;
   if (spec.kind === 'before') {
-    if (!due.dueTime) return null;
-    return new Date(zonedDateTimeToInstant(due.dueDate, due.dueTime, timeZone).getTime() - spec.minutes * 60_000);
+    return new Date(zonedDateTimeToInstant(due.dueDate, due.dueTime!, timeZone).getTime() - spec.minutes * 60_000);
   }
   const day = addDays(due.dueDate, -spec.daysBefore);
   return isDateInRange(day) ? zonedDateTimeToInstant(day, spec.time, timeZone) : null;

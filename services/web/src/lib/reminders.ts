@@ -1,4 +1,4 @@
-import { reminderKey, zonedDateTimeToInstant, type ReminderDue, type ReminderSpec } from '@daybook/shared';
+import { reminderKey, reminderNeeds, zonedDateTimeToInstant, type ReminderDue, type ReminderSpec } from '@daybook/shared';
 
 /**
  * The reminder choices the web offers (DECISIONS 29), in one place for the task dialog and the settings'
@@ -11,9 +11,8 @@ export const SUGGESTED_REMINDER_TIME = '09:00';
 
 /** Why a reminder cannot fire for a task's due date and time (it is kept, and fires once they allow), or null. */
 export function reminderProblem(spec: ReminderSpec, due: ReminderDue): string | null {
-  if (spec.kind === 'before' && !(due.dueDate && due.dueTime)) return 'needs a due time';
-  if (spec.kind === 'on-day' && !due.dueDate) return 'needs a due date';
-  return null;
+  const needs = reminderNeeds(spec, due);
+  return needs ? `needs a ${needs}` : null;
 }
 
 /** True when `specs` already hold this reminder (the api refuses one twice). */
