@@ -81,11 +81,13 @@ export function createNotifyStore(databaseUrl: string) {
   return {
     /**
      * Takes the reminder when its time has come and nobody holds it (a holder that died is past its lease):
-     * it is now `sending`, and looked at again after `leaseMs` unless this worker finishes first.
+     * it is now `sending`, and looked at again after `leaseMs` unless this worker finishes first. The api's
+     * sweep queues that second look at once (a job for the lease's end, which finds nothing to do when this
+     * worker finished), so a worker that dies mid-delivery is followed up on either transport.
      */
     async claim(reminderId: string, token: string, leaseMs: number): Promise<ClaimedReminder | null> {
       const [row] = await rows<ClaimedReminder>(
-        `update reminders r set state = 'sending', claim_token = $2, attempts = r.attempts + 1,
+        `update reminders r set state = 'sending', claim_token = $2, attempts = r.attempts + 1, queued_at = null,
                 next_attempt_at = now() + make_interval(secs => $3::double precision / 1000)
            from users u
           where r.id = $1 and u.id = r.user_id and r.state in ('pending', 'sending') and r.next_attempt_at <= now() + interval '1 second'

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { createJobHandlers, parseEnv as parseJobSettings } from '@daybook/ai-worker';
+import { createNotifyStore } from '../../../../ai-worker/src/notify/store';
 import { DELIVER_REMINDER_JOB, type Channel, type ScheduledReminder, type Task } from '@daybook/shared';
 import { createInProcessRunner } from '../../jobs/in-process.runner';
 import { createLogger } from '../../logger';
@@ -198,6 +200,25 @@ describe('delivery', () => {
     await until(() => deliveredCount() >= 3);
     await sleep(1_500);
     expect([ntfy.requests.length, webhook.requests.length, smtp.mails.length]).toEqual([1, 1, 1]);
+  }, 30_000);
+
+  it('delivers once, after its claim runs out, a reminder whose worker died mid-delivery', async () => {
+    await addChannels(anna);
+    const task = await newTask(anna, { title: 'Renew the domain', reminders: [{ kind: 'at', at: inSeconds(3600) }] });
+    const [reminder] = await remindersOf(anna, task.id);
+    // Due now, and (as far as the sweep knows) already queued: a worker takes it (a lease of 2 s) and dies
+    // before sending anything.
+    await t.orm.em.getConnection().execute(`update reminders set fire_at = now(), next_attempt_at = now(), queued_at = now()`);
+    const store = createNotifyStore(testDatabaseUrl());
+    const claimed = await store.claim(reminder!.id, randomUUID(), 2_000);
+    await store.close();
+    expect(claimed).not.toBeNull();
+    await sleep(1_000);
+    expect(deliveredCount()).toBe(0);
+    await until(() => deliveredCount() === 3);
+    await sleep(1_000);
+    expect(deliveredCount()).toBe(3);
+    expect((await remindersOf(anna, task.id))[0]).toMatchObject({ state: 'sent' });
   }, 30_000);
 
   it('sends a snooze an hour later as a reminder of its own', async () => {
