@@ -22,7 +22,15 @@ module.exports = {
   projects: [
     { ...common, displayName: 'shared', rootDir: __dirname, roots: ['<rootDir>/packages/shared/src'], testEnvironment: 'node' },
     { ...common, displayName: 'nl', rootDir: __dirname, roots: ['<rootDir>/packages/nl/src'], testEnvironment: 'node' },
-    { ...common, displayName: 'api', rootDir: __dirname, roots: ['<rootDir>/services/api/src'], testEnvironment: 'node' },
+    {
+      ...common,
+      displayName: 'api',
+      rootDir: __dirname,
+      roots: ['<rootDir>/services/api/src'],
+      testEnvironment: 'node',
+      // openid-client and its dependencies are ES modules only: compiled to CommonJS like our own code (see modules/auth/oidc-client.ts).
+      transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose)/)'],
+    },
     { ...common, displayName: 'ai-worker', rootDir: __dirname, roots: ['<rootDir>/services/ai-worker/src'], testEnvironment: 'node' },
     {
       ...common,

@@ -55,7 +55,17 @@ export class PrivatePostgres {
   /** initdb, then pg_ctl start. */
   async start(): Promise<void> {
     this.runSync('initdb', ['-D', this.dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions']);
-    await this.ctl(['start', '-w', '-t', '30', '-l', this.logFile, '-o', this.serverOptions()]);
+    await this.startAgain();
+  }
+
+  /** `pg_ctl start` on the cluster as it is (after stop()). */
+  startAgain(): Promise<void> {
+    return this.ctl(['start', '-w', '-t', '30', '-l', this.logFile, '-o', this.serverOptions()]);
+  }
+
+  /** `pg_ctl stop -m fast`: open connections are terminated, a checkpoint is written; startAgain() brings it back. */
+  stop(): Promise<void> {
+    return this.ctl(['stop', '-m', 'fast', '-w', '-t', '30']);
   }
 
   get url(): string {

@@ -149,6 +149,7 @@ export class DrillStack {
   private readonly processes = new Set<StartedProcess>();
   private redisProcess: StartedProcess | undefined;
   private redisStarts = 0;
+  private apiStarts = 0;
   private workerStarts = 0;
   worker: StartedProcess | undefined;
   apiProcess: StartedProcess | undefined;
@@ -181,23 +182,7 @@ export class DrillStack {
     try {
       await stack.pg.start();
       await stack.startRedis();
-      stack.apiProcess = stack.spawn('api', BUILDS.api.main, {
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(stack.apiPort),
-        DATABASE_URL: `${stack.pg.url}/daybook`,
-        REDIS_URL: stack.redisUrl,
-        SESSION_SECRET: randomBytes(32).toString('base64url'),
-        COOKIE_SECURE: 'false',
-        LOG_LEVEL: 'warn',
-        // The drills poll the AI endpoint as one user (4 calls a second while waiting for a worker); the
-        // per-user rate limit has its own tests. The 2-at-once bound per user stays as in production.
-        AI_MAX_PER_MINUTE: '600',
-        // AI_REQUEST_TIMEOUT_MS stays at its default (10 s): drill 3 checks the worker answers within it.
-      });
-      await stack.startWorker();
-      await waitUntil('api', async () => (await httpStatus(`${stack.api.baseUrl}/api/health`)) === 200, 60_000, stack.apiProcess.child);
-      await waitUntil('ai-worker', async () => stack.workerLog().includes('ai-worker ready'), 20_000, stack.worker!.child);
+      await Promise.all([stack.startApi(), stack.startWorker()]);
       return stack;
     } catch (error) {
       await stack.stop();
@@ -225,6 +210,10 @@ export class DrillStack {
     return `redis://127.0.0.1:${this.redisPort}`;
   }
 
+  get databaseUrl(): string {
+    return `${this.pg.url}/daybook`;
+  }
+
   private spawn(name: string, main: string, env: NodeJS.ProcessEnv): StartedProcess {
     return this.adopt(startProcess(name, process.execPath, [main], { env: { ...baseEnv(), ...env }, logDir, cwd: repoRoot }));
   }
@@ -245,20 +234,62 @@ export class DrillStack {
     await waitUntil('redis port released', async () => !(await portOpen(this.redisPort)), 5_000);
   }
 
+  /** Every api process of the stack shares this environment: a restarted api keeps the sessions it signed. */
+  private readonly apiEnv: NodeJS.ProcessEnv = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    COOKIE_SECURE: 'false',
+    LOG_LEVEL: 'warn',
+    // The drills poll the AI endpoint as one user (4 calls a second while waiting for a worker); the
+    // per-user rate limit has its own tests. The 2-at-once bound per user stays as in production.
+    AI_MAX_PER_MINUTE: '600',
+    // AI_REQUEST_TIMEOUT_MS stays at its default (10 s): drill 3 checks the worker answers within it.
+    // REMINDER_SWEEP_MS stays at its default (1 s): the reminder drills count on the shipped sweep.
+  };
+
+  /** The production api; resolves once its health check answers 200. */
+  async startApi(): Promise<StartedProcess> {
+    this.apiStarts += 1;
+    const api = this.spawn(`api-${this.apiStarts}`, BUILDS.api.main, {
+      ...this.apiEnv,
+      PORT: String(this.apiPort),
+      DATABASE_URL: this.databaseUrl,
+      REDIS_URL: this.redisUrl,
+    });
+    this.apiProcess = api;
+    await waitUntil('api', async () => (await httpStatus(`${this.api.baseUrl}/api/health`)) === 200, 60_000, api.child);
+    return api;
+  }
+
+  /** The api shuts down as on `docker compose stop` (SIGTERM). */
+  async stopApi(): Promise<void> {
+    await stopProcess(this.apiProcess, 'SIGTERM');
+  }
+
   /**
-   * A production ai worker talking to the model stub. AI_TIMEOUT_MS stays at its default (8 s, below the
-   * api's 10 s wait) so that drill 3 proves the shipped defaults fit together.
+   * A production ai worker talking to the model stub, and (DATABASE_URL) delivering reminders; resolves
+   * once it is ready. AI_TIMEOUT_MS stays at its default (8 s, below the api's 10 s wait) so that drill 3
+   * proves the shipped defaults fit together.
    */
   async startWorker(): Promise<StartedProcess> {
     this.workerStarts += 1;
-    this.worker = this.spawn(`ai-worker-${this.workerStarts}`, BUILDS.worker.main, {
+    const worker = this.spawn(`ai-worker-${this.workerStarts}`, BUILDS.worker.main, {
       REDIS_URL: this.redisUrl,
+      DATABASE_URL: this.databaseUrl,
       AI_PROVIDER: 'openai',
       OPENAI_BASE_URL: `${this.stub.url}/v1`,
       OPENAI_MODEL: 'stub-model',
       LOG_LEVEL: 'info',
     });
-    return this.worker;
+    this.worker = worker;
+    await waitUntil('ai-worker', async () => this.workerLog().includes('ai-worker ready'), 20_000, worker.child);
+    return worker;
+  }
+
+  /** The worker shuts down as on `docker compose stop` (SIGTERM: it finishes the jobs in hand). */
+  async stopWorker(): Promise<void> {
+    await stopProcess(this.worker, 'SIGTERM');
   }
 
   /** The worker is killed without a chance to finish or hand back its jobs. */
@@ -272,7 +303,7 @@ export class DrillStack {
 
   /** A connection to the api's database on the private cluster. */
   async db(): Promise<PgClient> {
-    const client = new Client({ connectionString: `${this.pg.url}/daybook` });
+    const client = new Client({ connectionString: this.databaseUrl });
     await client.connect();
     return client;
   }

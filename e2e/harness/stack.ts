@@ -1,6 +1,7 @@
 // Starts the whole of Daybook for the browser journeys, from the production builds: Postgres (a fresh
 // database on the server of DATABASE_URL, else the api's own embedded PostgreSQL), a Redis of its own, the api and the ai worker, and nginx in
-// front with the shipped configuration (deploy/nginx/daybook.conf.template) serving services/web/dist.
+// front with the shipped configuration (deploy/nginx/daybook.conf.template) serving services/web/dist; and an
+// OpenID Connect provider on loopback that the api offers as single sign-on.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -112,6 +113,21 @@ async function createDatabase(): Promise<StackDatabase> {
   };
 }
 
+/** The loopback OpenID Connect provider of the single sign-on journey (services/api/src/test/oidc-provider.mjs). */
+const OIDC_CLIENT = { clientId: 'daybook-e2e', clientSecret: randomBytes(16).toString('hex'), label: 'Test Provider' };
+
+/** Starts the test provider on a free port, with the app's callback as the client's one redirect URI; answers its issuer. */
+async function startOidcProvider(processes: StartedProcess[], appUrl: string): Promise<string> {
+  const port = await freePort();
+  const settings = { port, clientId: OIDC_CLIENT.clientId, clientSecret: OIDC_CLIENT.clientSecret, redirectUris: [`${appUrl}/api/auth/oidc/callback`] };
+  const script = path.join(repoRoot, 'services', 'api', 'src', 'test', 'oidc-provider.mjs');
+  const provider = startProcess('oidc-provider', process.execPath, [script, JSON.stringify(settings)], { logDir: stackDir });
+  processes.push(provider);
+  const issuer = `http://127.0.0.1:${port}`;
+  await waitUntil('oidc-provider', async () => (await httpStatus(`${issuer}/.well-known/openid-configuration`)) === 200, 15_000, provider.child);
+  return issuer;
+}
+
 /** A Redis of our own on a free port (the queue and login throttling start empty); else REDIS_URL. */
 async function startRedis(processes: StartedProcess[]): Promise<string> {
   if (!hasCommand('redis-server')) {
@@ -145,6 +161,10 @@ export async function startStack(): Promise<Stack> {
   try {
     const redisUrl = await startRedis(processes);
     const apiPort = await freePort();
+    // The web's port first: the provider sends the browser back to the app's address.
+    const webPort = await freePort();
+    const baseURL = `http://127.0.0.1:${webPort}`;
+    const oidcIssuer = await startOidcProvider(processes, baseURL);
     const adminUsername = 'e2e-admin';
     const adminPassword = randomBytes(12).toString('base64url');
     const apiEnv: NodeJS.ProcessEnv = {
@@ -166,6 +186,12 @@ export async function startStack(): Promise<Stack> {
       HEAVY_READS_PER_MINUTE: '100000',
       ADMIN_USERNAME: adminUsername,
       ADMIN_PASSWORD: adminPassword,
+      // Single sign-on beside the password form (the OIDC journey); password login stays on for the others.
+      APP_URL: baseURL,
+      OIDC_ISSUER_URL: oidcIssuer,
+      OIDC_CLIENT_ID: OIDC_CLIENT.clientId,
+      OIDC_CLIENT_SECRET: OIDC_CLIENT.clientSecret,
+      OIDC_BUTTON_LABEL: OIDC_CLIENT.label,
       LOG_LEVEL: 'warn',
     };
     const api = startProcess('api', process.execPath, [BUILDS.api], { env: apiEnv, logDir: stackDir, cwd: repoRoot });
@@ -178,7 +204,6 @@ export async function startStack(): Promise<Stack> {
     processes.push(worker);
     await waitUntil('api', async () => (await httpStatus(`http://127.0.0.1:${apiPort}/api/health`)) === 200, 60_000, api.child);
 
-    const webPort = await freePort();
     const proxyPort = await freePort();
     const nginxConfig = writeNginxConfig({
       listenPort: webPort,
@@ -193,7 +218,6 @@ export async function startStack(): Promise<Stack> {
     if (checked.status !== 0) throw new Error(`nginx -t failed:\n${checked.stderr}`);
     const nginx = startProcess('nginx', NGINX_PATH, ['-e', 'stderr', '-p', nginxConfig.prefix, '-c', nginxConfig.configPath], { logDir: stackDir });
     processes.push(nginx);
-    const baseURL = `http://127.0.0.1:${webPort}`;
     await waitUntil('nginx', async () => (await httpStatus(`${baseURL}/api/health`)) === 200, 15_000, nginx.child);
     log(`stack up in ${((Date.now() - started) / 1000).toFixed(1)} s at ${baseURL} (logs in ${path.relative(repoRoot, stackDir)})`);
     return { baseURL, adminUsername, adminPassword, stop };

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test as base, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import type { ReminderSpec, ScheduledReminder } from '../../packages/shared/src/index';
 
 export { expect };
 
@@ -19,6 +20,16 @@ export interface TaskSeed {
   estimatedTime?: string | null;
   clientId?: string | null;
   documentLinks?: string[];
+  reminders?: ReminderSpec[];
+}
+
+/** A task as the api answers it: the fields the journeys read. */
+export interface TaskSeen {
+  id: string;
+  title: string;
+  dueDate: string | null;
+  dueTime: string | null;
+  isCompleted: boolean;
 }
 
 /** Calls of the real api with the browser context's cookies (so a user signed in here is signed in there). */
@@ -44,7 +55,14 @@ export class Api {
     return this.send<{ id: string; name: string }>('post', '/api/clients', { name, color });
   }
   createTask(task: TaskSeed) {
-    return this.send<{ id: string; title: string }>('post', '/api/tasks', task);
+    return this.send<TaskSeen>('post', '/api/tasks', task);
+  }
+  task(id: string) {
+    return this.send<TaskSeen>('get', `/api/tasks/${id}`);
+  }
+  /** The task's scheduled reminders with their state (DECISIONS 29). */
+  taskReminders(id: string) {
+    return this.send<ScheduledReminder[]>('get', `/api/tasks/${id}/reminders`);
   }
   /** The day's list, or the first page of the active or backlog list (DECISIONS 22: they load in pages). */
   async tasks(list: 'today' | 'active' | 'backlog') {

@@ -41,5 +41,10 @@ export * from './capture/capture.schemas';
 export * from './notifications/reminders';
 export * from './notifications/channels';
 
+export * from './api-tokens/api-tokens';
+export * from './calendar-feed/calendar-feed';
+
 export * from './ai/ai.schemas';
 export * from './ai/queue';
+
+export * from './data-transfer/data-transfer.schemas';

@@ -11,6 +11,8 @@ export const QUOTAS = {
   contacts: 1_000,
   /** Notification channels (DECISIONS 29): a few devices and services per person. */
   channels: 20,
+  /** Personal API tokens (DECISIONS 30): one per script or device is plenty. */
+  apiTokens: 50,
 } as const;
 export type QuotaName = keyof typeof QUOTAS;
 
@@ -21,6 +23,7 @@ const WHAT: Record<QuotaName, string> = {
   clients: 'clients (delete some to add more)',
   contacts: 'delegation contacts (delete some to add more)',
   channels: 'notification channels (delete one to add another)',
+  apiTokens: 'API tokens (revoke one to add another)',
 };
 
 /** 'You have reached the limit of 1,000 clients (delete some to add more).' */

@@ -6,6 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import type { Env } from './config/env';
 import type { Logger } from './logger';
+import { bearerTokens, viaApiToken } from './http/bearer-tokens';
 import { csrfProtection } from './http/csrf';
 import { errorHandler, onBodyParserError } from './http/error-handler';
 import { createRateLimits } from './http/rate-limits';
@@ -13,11 +14,17 @@ import { heavyReads } from './http/per-user-concurrency';
 import { securityHeaders } from './http/security-headers';
 import { createSessionStore } from './http/session-store';
 import { aiRoutes } from './modules/ai/ai.routes';
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
+import { createApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { createAiService } from './modules/ai/ai.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { calendarFeedRoutes, calendarFeedSettingsRoutes } from './modules/calendar-feed/calendar-feed.routes';
+import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service';
 import { captureRoutes } from './modules/capture/capture.routes';
 import { createCaptureService } from './modules/capture/capture.service';
-import { createAuthService } from './modules/auth/auth.service';
+import { authOptions, createAuthService } from './modules/auth/auth.service';
+import { oidcRoutes } from './modules/auth/oidc.routes';
+import { createOidcService } from './modules/auth/oidc.service';
 import { clientRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
 import { contactRoutes } from './modules/contacts/contacts.routes';
@@ -26,6 +33,9 @@ import { dailyPlanRoutes } from './modules/daily-plan/daily-plan.routes';
 import { createDailyPlanService } from './modules/daily-plan/daily-plan.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
+import { dataTransferRoutes } from './modules/data-transfer/data-transfer.routes';
+import { createExportService } from './modules/data-transfer/export.service';
+import { startImports } from './modules/data-transfer/imports.service';
 import { noteRoutes } from './modules/notes/notes.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
@@ -75,6 +85,8 @@ export function createApp(deps: AppDeps): Koa {
   const clients = createClientsService(em);
   const notifications = createNotificationsService(orm, em, deps.jobs ?? null, clock);
   const limits = createRateLimits(redis, env);
+  const apiTokens = createApiTokensService(em);
+  const calendarFeeds = createCalendarFeedService(em);
   // One gate for every expensive read: a user's searches and long lists share their rate and their few slots.
   const heavyReadSlots = heavyReads();
   const heavyRead: Middleware = (ctx, next) => limits.heavyReads(ctx, () => heavyReadSlots(ctx, next));
@@ -82,29 +94,32 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders());
   app.use(errorHandler(logger));
   app.use((_ctx, next) => RequestContext.create(em, next));
-  app.use(
-    session(
-      {
-        key: SESSION_COOKIE,
-        maxAge: env.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
-        httpOnly: true,
-        signed: true,
-        sameSite: 'lax',
-        // 'auto' leaves it to Koa: Secure exactly when the request came over HTTPS.
-        ...(env.COOKIE_SECURE === 'auto' ? {} : { secure: env.COOKIE_SECURE === 'true' }),
-        rolling: false,
-        renew: true,
-        store: createSessionStore(em),
-      },
-      app,
-    ),
+  // A request with an API token is signed in by it alone: no session cookie is read and no CSRF header needed (DECISIONS 30).
+  app.use(bearerTokens(apiTokens, limits.apiTokenRequests));
+  const sessions = session(
+    {
+      key: SESSION_COOKIE,
+      maxAge: env.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
+      httpOnly: true,
+      signed: true,
+      sameSite: 'lax',
+      // 'auto' leaves it to Koa: Secure exactly when the request came over HTTPS.
+      ...(env.COOKIE_SECURE === 'auto' ? {} : { secure: env.COOKIE_SECURE === 'true' }),
+      rolling: false,
+      renew: true,
+      store: createSessionStore(em),
+    },
+    app,
   );
-  app.use(csrfProtection());
+  const csrf = csrfProtection();
+  app.use((ctx, next) => (viaApiToken(ctx.state) ? next() : sessions(ctx, next)));
+  app.use((ctx, next) => (viaApiToken(ctx.state) ? next() : csrf(ctx, next)));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8', onError: onBodyParserError }));
 
   const routers = [
     healthRoutes(createHealthService(em, redis)),
-    authRoutes(createAuthService(users), limits),
+    authRoutes(createAuthService(users, authOptions(env)), limits),
+    oidcRoutes(createOidcService(em, users, env), limits, env, logger),
     userRoutes(users, async (actor) => {
       await tasks.rescheduleReminders(actor);
       await notifications.rescheduleDigest(actor);
@@ -119,6 +134,10 @@ export function createApp(deps: AppDeps): Koa {
     aiRoutes(createAiService(em, deps.jobs ?? null, clock), limits),
     captureRoutes(createCaptureService(em, clients, { modelReview: env.AI_PROVIDER !== 'rules' })),
     notificationRoutes(notifications, limits.channelTests),
+    dataTransferRoutes(createExportService(em), startImports(em, { logger, clock }), heavyRead, limits.imports),
+    apiTokenRoutes(apiTokens),
+    calendarFeedSettingsRoutes(calendarFeeds),
+    calendarFeedRoutes(calendarFeeds, limits),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -157,7 +157,10 @@ self.addEventListener('push', (event) => {
   keepAlive(event, self.registration.showNotification(title, options));
 });
 
-/** Focuses an open window of the app on `url` (without reloading it), or opens one. */
+/**
+ * Shows `url` in an open window of the app (without reloading it) and focuses it, or opens one. The path
+ * goes first: a window the browser refuses to focus still shows it.
+ */
 async function openApp(url: string) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
@@ -165,8 +168,8 @@ async function openApp(url: string) {
     await self.clients.openWindow(url);
     return;
   }
-  await open.focus();
   open.postMessage({ type: SW_MESSAGES.open, url });
+  await open.focus();
 }
 
 async function onNotificationClick(notification: Notification, action: string) {

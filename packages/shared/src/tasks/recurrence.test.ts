@@ -1,4 +1,4 @@
-import { nextRecurrenceDate } from './recurrence';
+import { nextRecurrenceDate, recurrenceRule } from './recurrence';
 
 const today = '2026-03-08';
 
@@ -56,5 +56,22 @@ describe('nextRecurrenceDate', () => {
     expect(nextRecurrenceDate({ dueDate: '10000-01-01', recurringType: 'daily', recurringInterval: 1 }, today)).toBeNull();
     expect(nextRecurrenceDate({ dueDate: '0001-01-01', recurringType: 'weekly', recurringInterval: 1 }, today)).toBeNull();
     expect(nextRecurrenceDate({ dueDate: '2026-01-31', recurringType: 'monthly', recurringInterval: 1 }, today, '10000-01-31')).toBe('2026-02-28');
+  });
+});
+
+describe('recurrenceRule', () => {
+  it('writes each kind of series as an RFC 5545 rule, the interval only when it is more than 1', () => {
+    expect(recurrenceRule('daily', 1, 5)).toBe('FREQ=DAILY');
+    expect(recurrenceRule('daily', 3, 5)).toBe('FREQ=DAILY;INTERVAL=3');
+    expect(recurrenceRule('weekdays', 1, 5)).toBe('FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR');
+    expect(recurrenceRule('weekly', 2, 5)).toBe('FREQ=WEEKLY;INTERVAL=2');
+    expect(recurrenceRule('monthly', 1, 15)).toBe('FREQ=MONTHLY;BYMONTHDAY=15');
+    expect(recurrenceRule('monthly', 3, 28)).toBe('FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=28');
+  });
+
+  it('moves a monthly series on the 29th to 31st to the last day of shorter months, as the next occurrence does', () => {
+    expect(recurrenceRule('monthly', 1, 29)).toBe('FREQ=MONTHLY;BYMONTHDAY=28,29;BYSETPOS=-1');
+    expect(recurrenceRule('monthly', 1, 30)).toBe('FREQ=MONTHLY;BYMONTHDAY=28,29,30;BYSETPOS=-1');
+    expect(recurrenceRule('monthly', 2, 31)).toBe('FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=-1');
   });
 });

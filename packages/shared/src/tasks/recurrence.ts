@@ -66,3 +66,32 @@ function nextWeekdayAfter(date: string): string {
   while (weekdayOf(next) === 0 || weekdayOf(next) === 6) next = addDays(next, 1);
   return next;
 }
+
+/** Days of the month from which "day 29, 30 or 31" runs short in some months. */
+const FIRST_CLAMPED_DAY = 29;
+const LAST_DAY_OF_ANY_MONTH = 31;
+
+/**
+ * The series as an RFC 5545 RRULE value (for the calendar feed), repeating the way `nextRecurrenceDate`
+ * does: `anchorDay` is the series' day of month (its first task's). A monthly series on the 29th–31st is
+ * moved to the month's last day where that day is missing: on the 31st that is every month's last day
+ * (`BYMONTHDAY=-1`, which every calendar reads); on the 29th or 30th "the last of the 28th… that exist"
+ * (`BYSETPOS`, which some calendars, such as ical.js and libical, do not apply to month days).
+ */
+export function recurrenceRule(recurringType: RecurringType, interval: number, anchorDay: number): string {
+  const every = (frequency: string) => `FREQ=${frequency}${interval > 1 ? `;INTERVAL=${interval}` : ''}`;
+  switch (recurringType) {
+    case 'daily':
+      return every('DAILY');
+    case 'weekdays':
+      return 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR';
+    case 'weekly':
+      return every('WEEKLY');
+    case 'monthly': {
+      if (anchorDay < FIRST_CLAMPED_DAY) return `${every('MONTHLY')};BYMONTHDAY=${anchorDay}`;
+      if (anchorDay >= LAST_DAY_OF_ANY_MONTH) return `${every('MONTHLY')};BYMONTHDAY=-1`;
+      const days = Array.from({ length: anchorDay - 27 }, (_, index) => 28 + index);
+      return `${every('MONTHLY')};BYMONTHDAY=${days.join(',')};BYSETPOS=-1`;
+    }
+  }
+}

@@ -150,4 +150,58 @@ export type AdminResetPasswordBody = z.infer<typeof adminResetPasswordBodySchema
 
 export const adminUserParamsSchema = z.object({ userId: idSchema });
 
-export const adminUserListSchema = z.array(userSchema);
+/** How an account can sign in: with its password, through OpenID Connect, or both (DECISIONS 30). */
+export const SIGN_IN_METHODS = ['password', 'oidc'] as const;
+export const signInMethodSchema = z.enum(SIGN_IN_METHODS);
+export type SignInMethod = z.infer<typeof signInMethodSchema>;
+
+/** A user as User Management lists them: the user, how they sign in, and when they last did. */
+export const adminUserSchema = userSchema.extend({
+  signInMethods: z.array(signInMethodSchema),
+  lastSignInAt: isoInstantSchema.nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserListSchema = z.array(adminUserSchema);
+
+/**
+ * Who may sign in with a password: everyone; only the admin of ADMIN_USERNAME (PASSWORD_LOGIN_ENABLED=false,
+ * so a broken provider never locks the admin out); nobody.
+ */
+export const PASSWORD_LOGIN_MODES = ['on', 'admin', 'off'] as const;
+export type PasswordLoginMode = (typeof PASSWORD_LOGIN_MODES)[number];
+
+/** GET /api/auth/config: what the landing page offers a signed-out visitor. */
+export const authConfigSchema = z.object({
+  passwordLogin: z.enum(PASSWORD_LOGIN_MODES),
+  /** Whether the Sign Up form can create an account (open registration, or no admin yet). */
+  registration: z.boolean(),
+  /** Single sign-on with OpenID Connect, when configured: the button's label ("Sign in with <label>"). */
+  oidc: z.object({ label: z.string() }).nullable(),
+});
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** Where the landing page's single sign-on button goes (a full page navigation, not a fetch). */
+export const OIDC_START_PATH = '/api/auth/oidc/start';
+/** The query parameter of the landing page that carries why a single sign-on failed. */
+export const SIGN_IN_ERROR_PARAM = 'signInError';
+
+/**
+ * Why a single sign-on failed, as the callback's redirect names it (`/?auth=login&signInError=<code>`), and
+ * what the landing page says. Every failure ends on the landing page, never on an error page.
+ */
+export const SIGN_IN_ERRORS = {
+  not_configured: 'Single sign-on is not set up on this server.',
+  provider_unreachable: 'The sign-in provider cannot be reached right now. Please try again in a minute.',
+  provider_error: 'The sign-in provider did not sign you in.',
+  state_mismatch: 'This sign-in was started elsewhere or has already been used. Please sign in again.',
+  code_rejected: 'The sign-in expired or was already used. Please sign in again.',
+  invalid_response: 'The answer of the sign-in provider could not be verified. Please try again, or ask your admin.',
+  registration_closed: 'There is no Daybook account for you yet, and new accounts cannot be created here. Ask your admin for one.',
+  account_exists: 'A Daybook account with your email address already exists. Sign in with your password, or ask your admin to link the accounts.',
+  email_unverified: 'Your sign-in provider has not verified your email address, so it cannot be matched to your Daybook account.',
+  too_many_attempts: 'Too many sign-in attempts from your network. Please wait a few minutes and try again.',
+  sign_in_failed: 'Something went wrong while signing you in. Please try again.',
+} as const;
+export type SignInError = keyof typeof SIGN_IN_ERRORS;
+export const isSignInError = (code: unknown): code is SignInError => typeof code === 'string' && Object.hasOwn(SIGN_IN_ERRORS, code);

@@ -59,4 +59,47 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ADMIN_USERNAME: 'admin' })).toThrow(/ADMIN_PASSWORD/);
     expect(parseEnv({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'secret123' }).ADMIN_USERNAME).toBe('admin');
   });
+
+  describe('OpenID Connect', () => {
+    const oidc = { OIDC_ISSUER_URL: 'https://auth.example.com/application/o/daybook/', OIDC_CLIENT_ID: 'daybook', OIDC_CLIENT_SECRET: 's3cr3t-from-the-provider' };
+
+    it('is off by default, with password login on and the documented defaults', () => {
+      expect(parseEnv({})).toMatchObject({
+        PASSWORD_LOGIN_ENABLED: true,
+        OIDC_BUTTON_LABEL: 'OpenID Connect',
+        OIDC_SCOPES: 'openid email profile',
+        OIDC_AUTO_REGISTER: false,
+        OIDC_LINK_BY_EMAIL: false,
+        OIDC_GROUPS_CLAIM: 'groups',
+      });
+      expect(parseEnv({}).OIDC_ISSUER_URL).toBeUndefined();
+    });
+
+    it('keeps the issuer exactly as written (trailing slash and all) and APP_URL without its trailing slash', () => {
+      const env = parseEnv({ ...oidc, APP_URL: 'https://daybook.lan/' });
+      expect(env.OIDC_ISSUER_URL).toBe('https://auth.example.com/application/o/daybook/');
+      expect(env.APP_URL).toBe('https://daybook.lan');
+    });
+
+    it('needs the issuer and the client id together', () => {
+      expect(() => parseEnv({ OIDC_ISSUER_URL: oidc.OIDC_ISSUER_URL })).toThrow(/OIDC_ISSUER_URL and OIDC_CLIENT_ID must be set together/);
+      expect(() => parseEnv({ OIDC_CLIENT_ID: 'daybook' })).toThrow(/OIDC_ISSUER_URL and OIDC_CLIENT_ID/);
+    });
+
+    it('refuses an issuer that is no http(s) address, scopes without openid and a placeholder secret', () => {
+      expect(() => parseEnv({ ...oidc, OIDC_ISSUER_URL: 'ftp://auth.example.com' })).toThrow(/OIDC_ISSUER_URL: must be an http/);
+      expect(() => parseEnv({ ...oidc, OIDC_SCOPES: 'email profile' })).toThrow(/OIDC_SCOPES: must include openid/);
+      expect(() => parseEnv({ ...oidc, OIDC_CLIENT_SECRET: 'CHANGEME' })).toThrow(/OIDC_CLIENT_SECRET: is a placeholder/);
+    });
+
+    it('reads the switches and tidies the scopes', () => {
+      const env = parseEnv({ ...oidc, OIDC_SCOPES: ' openid  email groups ', OIDC_AUTO_REGISTER: 'true', OIDC_LINK_BY_EMAIL: 'yes', OIDC_ADMIN_GROUP: 'daybook-admins' });
+      expect(env).toMatchObject({ OIDC_SCOPES: 'openid email groups', OIDC_AUTO_REGISTER: true, OIDC_LINK_BY_EMAIL: true, OIDC_ADMIN_GROUP: 'daybook-admins' });
+    });
+
+    it('turns password login off only when OpenID Connect can sign people in', () => {
+      expect(() => parseEnv({ PASSWORD_LOGIN_ENABLED: 'false' })).toThrow(/PASSWORD_LOGIN_ENABLED=false needs OpenID Connect/);
+      expect(parseEnv({ ...oidc, PASSWORD_LOGIN_ENABLED: 'false' }).PASSWORD_LOGIN_ENABLED).toBe(false);
+    });
+  });
 });

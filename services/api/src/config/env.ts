@@ -6,6 +6,8 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' });
+
 /** Values people copy from examples and forget to change; a session secret like these is refused. */
 const PLACEHOLDER_SECRET = /change.?me|changeit|^secret$|^password$|^x+$/i;
 
@@ -63,6 +65,35 @@ const envSchema = z.object({
   AI_PROVIDER: z.enum(AI_PROVIDERS).default('rules'),
   /** How often due reminders are handed to the jobs (DECISIONS 29). */
   REMINDER_SWEEP_MS: z.coerce.number().int().min(100).max(60000).default(1000),
+  /** Where people open Daybook (the worker's links read it too); the OpenID Connect redirect URI is built on it. */
+  APP_URL: httpUrl.transform((url) => url.replace(/\/+$/, '')).optional(),
+  /**
+   * Single sign-on with OpenID Connect (DECISIONS 30), on when the issuer and the client id are set. The
+   * issuer is written exactly as the provider names itself (its discovery document's `issuer`, trailing slash and all).
+   */
+  OIDC_ISSUER_URL: httpUrl.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(512).optional(),
+  OIDC_CLIENT_SECRET: z
+    .string()
+    .max(1024)
+    .refine((s) => !PLACEHOLDER_SECRET.test(s), 'is a placeholder; copy the secret your provider shows for the client')
+    .optional(),
+  OIDC_BUTTON_LABEL: z.string().trim().min(1).max(60).default('OpenID Connect'),
+  OIDC_SCOPES: z
+    .string()
+    .transform((scopes) => scopes.trim().split(/\s+/).join(' '))
+    .refine((scopes) => scopes.split(' ').includes('openid'), 'must include openid')
+    .default('openid email profile'),
+  /** A first sign-in creates the account even when REGISTRATION_ENABLED is false (the provider decides who gets in). */
+  OIDC_AUTO_REGISTER: booleanString.default(false),
+  /** A first sign-in with a verified email takes over the existing account with that email. */
+  OIDC_LINK_BY_EMAIL: booleanString.default(false),
+  /** Members of this group (in OIDC_GROUPS_CLAIM) are made admins when they sign in. */
+  OIDC_ADMIN_GROUP: z.string().trim().min(1).max(256).optional(),
+  /** The claim that lists the user's groups; a dotted path reaches into an object (`realm_access.roles`). */
+  OIDC_GROUPS_CLAIM: z.string().trim().min(1).max(256).default('groups'),
+  /** false: only OpenID Connect signs in (and the admin of ADMIN_USERNAME, so a broken provider never locks the admin out). */
+  PASSWORD_LOGIN_ENABLED: booleanString.default(true),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -82,6 +113,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = result.data;
   if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new EnvError('Invalid environment:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  if (Boolean(env.OIDC_ISSUER_URL) !== Boolean(env.OIDC_CLIENT_ID)) {
+    throw new EnvError('Invalid environment:\n  OIDC_ISSUER_URL and OIDC_CLIENT_ID must be set together (OIDC_CLIENT_SECRET too, for a confidential client)');
+  }
+  if (!env.PASSWORD_LOGIN_ENABLED && !env.OIDC_ISSUER_URL) {
+    throw new EnvError('Invalid environment:\n  PASSWORD_LOGIN_ENABLED=false needs OpenID Connect (OIDC_ISSUER_URL, OIDC_CLIENT_ID): nobody could sign in');
   }
   return env;
 }

@@ -1,4 +1,5 @@
 import { AppSettingEntity } from './app-setting.entity';
+import { OidcIdentityEntity } from '../modules/auth/oidc-identity.entity';
 import { SessionEntity } from '../modules/auth/session.entity';
 import { EstimateHabitEntity } from '../modules/capture/estimate-habit.entity';
 import { ClientEntity } from '../modules/clients/client.entity';
@@ -12,6 +13,7 @@ import { UserEntity } from '../modules/users/user.entity';
 export const entities = [
   UserEntity,
   SessionEntity,
+  OidcIdentityEntity,
   ClientEntity,
   DelegationContactEntity,
   TimeIncrementEntity,

@@ -139,6 +139,17 @@ function loginLimits(redis: Redis | null, maxFailures: number, windowSeconds: nu
   };
 }
 
+/** A per-address count: call it with the client's address; 429 once the address used up its points. */
+function perAddressCount(perAddress: RateLimiterAbstract, message: (wait: string) => string): (ip: string) => Promise<void> {
+  return async (ip) => {
+    try {
+      await perAddress.consume(addressKey(ip));
+    } catch (rejection) {
+      throw refusal(rejection, message);
+    }
+  };
+}
+
 /** A per-user rate limit as middleware; requests without a signed-in user pass (the route answers 401). */
 function perUserRate(perUser: RateLimiterAbstract, message: (wait: string) => string): Middleware {
   return async (ctx, next) => {
@@ -163,19 +174,40 @@ export const TASK_BATCHES_PER_MINUTE = 60;
 /** "Send test" on a notification channel: each one reaches out to another server (ntfy, SMTP, a webhook, a push service). */
 export const CHANNEL_TESTS_PER_MINUTE = 10;
 
+/** Requests one user's API tokens may make per minute (DECISIONS 30): a busy script, not a flood. */
+export const API_TOKEN_REQUESTS_PER_MINUTE = 600;
+
+/** Polls of calendar feeds from one address per minute: calendar apps poll every few minutes, a household has a few. */
+export const CALENDAR_POLLS_PER_MINUTE = 60;
+
+/**
+ * File uploads of imports per user per hour (POST /api/imports/preview and /api/imports, DECISIONS 30):
+ * each reads and checks a whole file of up to 20 MB; a person previews and imports a few files.
+ */
+export const IMPORTS_PER_HOUR = 30;
+
 /** Every rate limit of the api (DECISIONS 22), sized by the environment (docs/configuration.md). */
 export function createRateLimits(redis: Redis | null, env: Env) {
-  const registrations = limiter(redis, { name: 'registrations:address', points: env.REGISTRATION_MAX_PER_HOUR, duration: 3600 });
   return {
     login: loginLimits(redis, env.LOGIN_MAX_FAILURES, env.LOGIN_WINDOW_SECONDS),
     /** Counts an account registration from this address; 429 past REGISTRATION_MAX_PER_HOUR. */
-    async registration(ip: string): Promise<void> {
-      try {
-        await registrations.consume(addressKey(ip));
-      } catch (rejection) {
-        throw refusal(rejection, (wait) => `Too many accounts were created from your network. Try again in ${wait}.`);
-      }
-    },
+    registration: perAddressCount(
+      limiter(redis, { name: 'registrations:address', points: env.REGISTRATION_MAX_PER_HOUR, duration: 3600 }),
+      (wait) => `Too many accounts were created from your network. Try again in ${wait}.`,
+    ),
+    /**
+     * Single sign-on (GET /api/auth/oidc/start and /callback, each counted): per address as many as the
+     * address's login failures (20 × LOGIN_MAX_FAILURES per LOGIN_WINDOW_SECONDS), then refused briefly.
+     */
+    oidcSignIns: perAddressCount(
+      limiter(redis, {
+        name: 'oidc-sign-ins:address',
+        points: env.LOGIN_MAX_FAILURES * ADDRESS_FAILURES_FACTOR,
+        duration: env.LOGIN_WINDOW_SECONDS,
+        blockDuration: Math.min(BRIEF_BLOCK_SECONDS, env.LOGIN_WINDOW_SECONDS),
+      }),
+      (wait) => `Too many sign-in attempts from your network. Try again in ${wait}.`,
+    ),
     /** POST /api/ai/structure-task: AI_MAX_PER_MINUTE per user. */
     aiRequests: perUserRate(
       limiter(redis, { name: 'ai-requests:user', points: env.AI_MAX_PER_MINUTE, duration: 60, blockInMemory: true }),
@@ -190,6 +222,21 @@ export function createRateLimits(redis: Redis | null, env: Env) {
     channelTests: perUserRate(
       limiter(redis, { name: 'channel-tests:user', points: CHANNEL_TESTS_PER_MINUTE, duration: 60, blockInMemory: true }),
       (wait) => `You are sending test notifications too quickly. Please wait ${wait} and try again.`,
+    ),
+    /** Requests with an API token: API_TOKEN_REQUESTS_PER_MINUTE per user, whichever of their tokens. */
+    apiTokenRequests: perUserRate(
+      limiter(redis, { name: 'api-token-requests:user', points: API_TOKEN_REQUESTS_PER_MINUTE, duration: 60, blockInMemory: true }),
+      (wait) => `Too many requests with your API tokens. Please wait ${wait} and try again.`,
+    ),
+    /** GET /api/calendar/:file: CALENDAR_POLLS_PER_MINUTE per address (the feed is public, its secret the key). */
+    calendarPoll: perAddressCount(
+      limiter(redis, { name: 'calendar-polls:address', points: CALENDAR_POLLS_PER_MINUTE, duration: 60, blockInMemory: true }),
+      (wait) => `Too many calendar requests from your network. Try again in ${wait}.`,
+    ),
+    /** Import uploads (preview and start): IMPORTS_PER_HOUR per user. */
+    imports: perUserRate(
+      limiter(redis, { name: 'imports:user', points: IMPORTS_PER_HOUR, duration: 3600 }),
+      (wait) => `You have uploaded many files to import. Please wait ${wait} and try again.`,
     ),
     /**
      * Searches and list pages: HEAVY_READS_PER_MINUTE per user, counted over 10 s windows, so a flood is

@@ -17,6 +17,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/login',
   'POST /api/logout',
   'GET /api/logout',
+  // What the landing page offers, and single sign-on (DECISIONS 30).
+  'GET /api/auth/config',
+  'GET /api/auth/oidc/start',
+  'GET /api/auth/oidc/callback',
+  // The calendar feed's secret is its key (DECISIONS 30); a wrong one is 404.
+  'GET /api/calendar/:secret.ics',
 ]);
 
 interface Route {
@@ -34,7 +40,7 @@ function routesOf(t: TestContext): Route[] {
 }
 
 let t: TestContext;
-let owner: { userId: string; taskId: string; commentId: string; clientId: string; contactId: string; incrementId: string; pageId: string; subPageId: string; itemId: string; channelId: string };
+let owner: { userId: string; taskId: string; commentId: string; clientId: string; contactId: string; incrementId: string; pageId: string; subPageId: string; itemId: string; channelId: string; tokenId: string; importId: string };
 let routes: Route[];
 const SECRET = 'olivia-secret';
 
@@ -55,7 +61,16 @@ beforeAll(async () => {
   const itemId = (await olivia.post(`/api/note-lists/${pageId}/items`, { content: `${SECRET} note`, clientId })).body.id;
   await olivia.put('/api/daily-plan', { priorityTaskIds: [taskId] });
   const channelId = (await olivia.post('/api/notifications/channels', { kind: 'ntfy', server: 'http://127.0.0.1:9', topic: 'olivia', token: `${SECRET}-token` })).body.id;
-  owner = { userId, taskId, commentId, clientId, contactId, incrementId, pageId, subPageId, itemId, channelId };
+  const tokenId = (await olivia.post('/api/tokens', { name: `${SECRET} script`, scope: 'read-write' })).body.token.id;
+  await olivia.post('/api/calendar/feed', {});
+  const todoistFile = `TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE\ntask,${SECRET} imported,,4,1,,,,en,\n`;
+  const importId = (await olivia.agent.post('/api/imports?source=todoist').set('x-daybook-csrf', '1').set('Content-Type', 'text/csv').send(todoistFile)).body.id;
+  // The import runs in the background: the fingerprints below are taken once it wrote everything.
+  for (let state = ''; state !== 'done'; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    state = (await olivia.get(`/api/imports/${importId}`)).body.state;
+    if (state === 'failed') throw new Error('setup: the import failed');
+  }
+  owner = { userId, taskId, commentId, clientId, contactId, incrementId, pageId, subPageId, itemId, channelId, tokenId, importId };
   for (const [name, id] of Object.entries(owner)) if (typeof id !== 'string') throw new Error(`setup: no ${name}`);
   routes = routesOf(t);
 });
@@ -65,6 +80,7 @@ afterAll(() => t.close());
 function pathFor(route: Route): string {
   return route.path.replace(/:(\w+)/g, (_, param: string) => {
     if (param === 'commentId') return owner.commentId;
+    if (param === 'secret') return 'A'.repeat(32); // a feed address nobody has
     if (param === 'userId' || route.path.startsWith('/api/admin/users/')) return owner.userId;
     const byPrefix: [string, string][] = [
       ['/api/tasks/', owner.taskId],
@@ -74,6 +90,8 @@ function pathFor(route: Route): string {
       ['/api/note-lists/', owner.pageId],
       ['/api/note-items/', owner.itemId],
       ['/api/notifications/channels/', owner.channelId],
+      ['/api/tokens/', owner.tokenId],
+      ['/api/imports/', owner.importId],
     ];
     const id = byPrefix.find(([prefix]) => route.path.startsWith(prefix))?.[1];
     if (!id) throw new Error(`The access matrix does not know which id ${route.method} ${route.path} takes for :${param}; add it here.`);
@@ -114,8 +132,10 @@ async function ownerFingerprint(): Promise<string> {
        (select string_agg(row_to_json(x)::text, ',' order by x.id) from note_lists x where x.user_id = ?),
        (select string_agg(row_to_json(x)::text, ',' order by x.id) from note_items x where x.user_id = ?),
        (select string_agg(row_to_json(x)::text, ',' order by x.id) from daily_plans x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from api_tokens x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.user_id) from calendar_feeds x where x.user_id = ?),
        (select count(*) from sessions x where x.user_id = ?))) as fp`,
-    Array(10).fill(owner.userId),
+    Array(12).fill(owner.userId),
   );
   return row!.fp;
 }
@@ -168,6 +188,39 @@ describe('access matrix', () => {
       if (leaked) wrong.push(`${route.method} ${route.path} leaked the owner's data`);
       if (namesOwnerId && ![400, 404].includes(res.status)) wrong.push(`${route.method} ${route.path} → ${res.status}, expected 404 or 400`);
       if (res.status >= 500 && res.status !== 503) wrong.push(`${route.method} ${route.path} → ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await ownerFingerprint()).toBe(before);
+  });
+
+  it('answers 403 to every write made with a read token and to every admin, token and sign-in route with any token', async () => {
+    const before = await ownerFingerprint();
+    const admin = t.client();
+    await admin.signIn('root');
+    const tokenOf = async (scope: string) => (await admin.post('/api/tokens', { name: scope, scope })).body.secret as string;
+    const [readToken, writeToken] = [await tokenOf('read'), await tokenOf('read-write')];
+    const withToken = (secret: string): ApiClient => {
+      const client = t.client();
+      const bearer = (req: ReturnType<ApiClient['get']>) => req.set('Authorization', `Bearer ${secret}`);
+      return Object.assign(client, {
+        get: (path: string) => bearer(client.agent.get(path)),
+        post: (path: string, body?: unknown) => bearer(client.agent.post(path)).send(body as object),
+        put: (path: string, body?: unknown) => bearer(client.agent.put(path)).send(body as object),
+        patch: (path: string, body?: unknown) => bearer(client.agent.patch(path)).send(body as object),
+        delete: (path: string) => bearer(client.agent.delete(path)),
+      });
+    };
+    const sessionOnly = (route: Route) => /^\/api\/(admin|tokens)(\/|$)/.test(route.path) || ['/api/login', '/api/logout', '/api/register'].includes(route.path);
+    const wrong: string[] = [];
+    for (const route of routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`) || sessionOnly(r))) {
+      if (route.method !== 'GET' || sessionOnly(route)) {
+        const res = await call(withToken(readToken), route);
+        if (res.status !== 403) wrong.push(`read token: ${route.method} ${route.path} → ${res.status}`);
+      }
+      if (sessionOnly(route)) {
+        const res = await call(withToken(writeToken), route);
+        if (res.status !== 403) wrong.push(`read-write token: ${route.method} ${route.path} → ${res.status}`);
+      }
     }
     expect(wrong).toEqual([]);
     expect(await ownerFingerprint()).toBe(before);

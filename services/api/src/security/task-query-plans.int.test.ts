@@ -2,6 +2,7 @@ import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { DAY_LIST_MAX, TASK_PAGE_DEFAULT, type TaskPage } from '@daybook/shared';
 import type { Actor } from '../core/actor';
+import { createCalendarFeedService } from '../modules/calendar-feed/calendar-feed.service';
 import { createDailyPlanService } from '../modules/daily-plan/daily-plan.service';
 import { createTasksService } from '../modules/tasks/tasks.service';
 import { planOf, scansOf, statementsOf } from '../test/query-plans';
@@ -46,12 +47,14 @@ beforeAll(async () => {
   await insert(userId('heavy'), Math.round(LIVE_TASKS / 0.98));
   await insert(userId('neighbour'), 2_000);
   heavy = { id: userId('heavy'), username: 'heavy', role: 'user', timezone: 'America/New_York', enableDelegation: true };
+  await db.execute(`insert into calendar_feeds (user_id, secret) values (?, ?)`, [heavy.id, FEED_SECRET]);
 }, 120_000);
 afterAll(async () => {
   await orm.em.getConnection().execute('alter table tasks reset (autovacuum_enabled)');
   await orm.close(true);
 });
 
+const FEED_SECRET = 'heavyHeavyHeavyHeavyHeavyHeavy12';
 const tasks = () => createTasksService(orm.em, () => now);
 const page = { limit: TASK_PAGE_DEFAULT };
 
@@ -74,6 +77,7 @@ const READS: [string, () => Promise<unknown>][] = [
   ['archived', () => tasks().archived(heavy, { limit: 50 })],
   ['calendar week', () => tasks().calendar(heavy, { start: '2026-03-08T05:00:00.000Z', end: '2026-03-15T04:00:00.000Z' })],
   ['daily plan', () => createDailyPlanService(orm.em, () => now, tasks()).get(heavy)],
+  ['calendar feed', async () => (await createCalendarFeedService(orm.em).open(FEED_SECRET)).render()],
   ['one task', async () => tasks().get(heavy, (await tasks().active(heavy, { limit: 1 })).items[0]!.id)],
 ];
 

@@ -1,10 +1,10 @@
-import type { AdminCreateUserBody, User } from '@daybook/shared';
+import type { AdminCreateUserBody, AdminUser, User } from '@daybook/shared';
 import { baseApi } from './baseApi';
 
 /** User management (spec §6–7): admins only; the api enforces it. */
 export const adminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getAdminUsers: build.query<User[], void>({ query: () => 'admin/users', providesTags: ['AdminUser'] }),
+    getAdminUsers: build.query<AdminUser[], void>({ query: () => 'admin/users', providesTags: ['AdminUser'] }),
     createAdminUser: build.mutation<User, AdminCreateUserBody>({
       query: (body) => ({ url: 'admin/users', method: 'POST', body }),
       invalidatesTags: (_user, error) => (error ? [] : ['AdminUser']),

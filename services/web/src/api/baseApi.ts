@@ -47,6 +47,8 @@ export const TAG_TYPES = [
   'NotificationSettings',
   'Channel',
   'TaskReminders',
+  'ApiToken',
+  'CalendarFeed',
 ] as const;
 
 /**

@@ -16,10 +16,14 @@ import { TimeIncrementsSection } from '../features/time-increments/TimeIncrement
 
 // Its forms check channels with the shared schemas (zod): loaded when the dialog opens, after the rest.
 const NotificationsSection = lazy(() => import('../components/settings/notifications/NotificationsSection'));
+const DataTransferSection = lazy(() => import('../features/data-transfer/DataTransferSection'));
+// API tokens and the calendar feed (DECISIONS 30): a chunk of their own, loaded when the dialog opens.
+const IntegrationsSections = lazy(() => import('../features/integrations/IntegrationsSections'));
 
 /**
  * Settings (spec §2): one section per domain, each from its own feature folder (profile, clients, time
- * increments, delegation contacts while delegation is on), notifications (DECISIONS 29), then the actions.
+ * increments, delegation contacts while delegation is on), notifications (DECISIONS 29), API tokens and
+ * the calendar feed (DECISIONS 30), then the actions.
  */
 export function SettingsDialog({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
   return (
@@ -30,6 +34,10 @@ export function SettingsDialog({ user, open, onClose }: { user: User; open: bool
       {user.enableDelegation && <ContactsSection />}
       <Suspense fallback={<Skeleton variant="rounded" height={160} sx={{ mt: 3 }} aria-label="Loading notifications" />}>
         <NotificationsSection timeZone={user.timezone} />
+        <DataTransferSection />
+      </Suspense>
+      <Suspense fallback={<Skeleton variant="rounded" height={160} sx={{ mt: 3 }} aria-label="Loading API tokens and calendar feed" />}>
+        <IntegrationsSections timeZone={user.timezone} />
       </Suspense>
       <SettingsSection title="Actions">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }}>

@@ -5,6 +5,9 @@ import { Migration20261121110000 } from './Migration20261121110000';
 import { Migration20261124100000 } from './Migration20261124100000';
 import { Migration20261125100000 } from './Migration20261125100000';
 import { Migration20261126100000 } from './Migration20261126100000';
+import { Migration20261127100000 } from './Migration20261127100000';
+import { Migration20261127110000 } from './Migration20261127110000';
+import { Migration20261127120000 } from './Migration20261127120000';
 
 /**
  * Every migration, in order. They are listed here rather than discovered from the folder so the same
@@ -18,4 +21,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124100000', class: Migration20261124100000 },
   { name: 'Migration20261125100000', class: Migration20261125100000 },
   { name: 'Migration20261126100000', class: Migration20261126100000 },
+  { name: 'Migration20261127100000', class: Migration20261127100000 },
+  { name: 'Migration20261127110000', class: Migration20261127110000 },
+  { name: 'Migration20261127120000', class: Migration20261127120000 },
 ];

@@ -36,6 +36,9 @@ export function startReminderSweep(options: ReminderSweepOptions): { stop(): Pro
   const reminders = createRemindersRepository(options.em);
   const intervalMs = options.intervalMs ?? SWEEP_INTERVAL_MS;
   const horizonMs = options.horizonMs ?? SWEEP_HORIZON_MS;
+  // What was handed over before this api started may be gone with a Redis that restarted too (or with the
+  // in-process timers of the api that stopped): the first sweeps hand it over again; job ids keep it once.
+  const startedAt = new Date();
   let running: Promise<number> | null = null;
   let failing = false;
 
@@ -50,7 +53,7 @@ export function startReminderSweep(options: ReminderSweepOptions): { stop(): Pro
 
   const sweep = (): Promise<number> =>
     RequestContext.create(options.em, async () => {
-      const due = await reminders.dueSoon(new Date(Date.now() + horizonMs), OVERDUE_MS, REQUEUE_AFTER_MS, SWEEP_BATCH);
+      const due = await reminders.dueSoon(new Date(Date.now() + horizonMs), startedAt, OVERDUE_MS, REQUEUE_AFTER_MS, SWEEP_BATCH);
       const queued: DueReminder[] = [];
       for (const reminder of due) if (await handOver(reminder)) queued.push(reminder);
       await reminders.markQueued(queued);

@@ -47,10 +47,11 @@ export interface RemindersRepository extends UnitOfWork {
   /** Replaces the user's waiting digest with one at `at` (none when null); a digest being sent stays, and schedules the next itself. */
   replaceDigest(userId: string, at: Date | null): Promise<void>;
   /**
-   * At most `limit` live reminders due before `horizon` that the transport does not have yet, or that are
-   * overdue by `overdueMs` although handed over more than `requeueMs` ago (a transport that lost them).
+   * At most `limit` live reminders due before `horizon` that the transport does not have yet (never handed
+   * over, or only before `queuedSince`), or that are overdue by `overdueMs` although handed over more than
+   * `requeueMs` ago (a transport that lost them).
    */
-  dueSoon(horizon: Date, overdueMs: number, requeueMs: number, limit: number): Promise<DueReminder[]>;
+  dueSoon(horizon: Date, queuedSince: Date, overdueMs: number, requeueMs: number, limit: number): Promise<DueReminder[]>;
   /** Marks reminders as handed to the transport, unless they were moved meanwhile (times compared to the millisecond, as JavaScript holds them). */
   markQueued(reminders: readonly DueReminder[]): Promise<void>;
 }
@@ -136,15 +137,15 @@ export function createRemindersRepository(rootEm: EntityManager): RemindersRepos
       );
     },
 
-    async dueSoon(horizon, overdueMs, requeueMs, limit) {
+    async dueSoon(horizon, queuedSince, overdueMs, requeueMs, limit) {
       const rows = await db().execute<{ id: string; nextAttemptAt: Date }[]>(
         `select r.id, r.next_attempt_at as "nextAttemptAt" from reminders r
           where r.state in ('pending', 'sending') and r.next_attempt_at <= ?
-            and (r.queued_at is null
+            and (r.queued_at is null or r.queued_at < ?
                  or (r.next_attempt_at < now() - make_interval(secs => ?::double precision / 1000)
                      and r.queued_at < now() - make_interval(secs => ?::double precision / 1000)))
           order by r.next_attempt_at limit ?`,
-        [horizon, overdueMs, requeueMs, limit],
+        [horizon, queuedSince, overdueMs, requeueMs, limit],
       );
       return rows.map((row) => ({ id: row.id, nextAttemptAt: new Date(row.nextAttemptAt) }));
     },

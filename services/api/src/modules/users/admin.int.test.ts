@@ -55,7 +55,12 @@ describe('admin user management', () => {
     const res = await admin.get('/api/admin/users');
     expect(res.status).toBe(200);
     expect(res.body.map((u: { username: string }) => u.username)).toEqual(['root', 'anna']);
-    expect(JSON.stringify(res.body)).not.toMatch(/password|argon/i);
+    expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|password_hash|argon/i);
+    // How each signs in and when they last did (DECISIONS 30): root signed in with a password, anna never did.
+    expect(res.body.map((u: { signInMethods: string[]; lastSignInAt: string | null }) => [u.signInMethods, u.lastSignInAt !== null])).toEqual([
+      [['password'], true],
+      [['password'], false],
+    ]);
   });
 
   it('creates a user who can then log in', async () => {

@@ -11,13 +11,16 @@ export const UserEntity = defineEntity({
     /** TR39 skeleton of the username, case folded (see username.ts); null only for look-alikes that predate it. */
     usernameSkeleton: p.text().nullable(),
     email: p.string().length(254).nullable(),
-    passwordHash: p.text().hidden(),
+    /** Null for an account that signs in through OpenID Connect only (DECISIONS 30). */
+    passwordHash: p.text().hidden().nullable(),
     firstName: p.string().length(100).nullable(),
     lastName: p.string().length(100).nullable(),
     profileImageUrl: p.text().nullable(),
     role: p.enum([...ROLES]).default('user'),
     timezone: p.string().length(100).default(DEFAULT_TIMEZONE),
     enableDelegation: p.boolean().default(false),
+    /** The last sign-in, with a password or through OpenID Connect (User Management shows it). */
+    lastSignInAt: p.datetime().nullable(),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
   },

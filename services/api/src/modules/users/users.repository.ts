@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException, type QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Role, User as UserDto } from '@daybook/shared';
+import type { AdminUser, Role, User as UserDto } from '@daybook/shared';
 import { columnMap } from '../../db/column-map';
+import { isoInstantSql } from '../../db/sql';
 import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
 import { endSessionsOfUser } from '../../http/session-store';
 
@@ -38,7 +39,8 @@ export interface NewUser {
   email: string | null;
   firstName: string | null;
   lastName: string | null;
-  passwordHash: string;
+  /** Null: the account signs in through OpenID Connect only. */
+  passwordHash: string | null;
   role: Role;
   timezone: string;
 }
@@ -49,10 +51,16 @@ export interface UsersRepository extends UnitOfWork {
   lockAdmins(): Promise<void>;
   countAdmins(): Promise<number>;
   get(id: string): Promise<UserDto | null>;
-  /** Every user, oldest first (then by username). */
-  list(): Promise<UserDto[]>;
-  /** The user of a username in any case, with their password hash. */
-  findWithPasswordHash(username: string): Promise<{ user: UserDto; passwordHash: string } | null>;
+  /** Every user, oldest first (then by username), with how they sign in and when they last did. */
+  list(): Promise<AdminUser[]>;
+  /** The user of a username in any case, with their password hash (null: none, the account signs in through OpenID Connect). */
+  findWithPasswordHash(username: string): Promise<{ user: UserDto; passwordHash: string | null } | null>;
+  /** The user of an email address in any case. */
+  findByEmail(email: string): Promise<UserDto | null>;
+  /** Notes a sign-in (User Management shows the last one); `updatedAt` stays. */
+  recordSignIn(id: string): Promise<void>;
+  /** Gives the admin role; the user as it is now. */
+  grantAdmin(id: string): Promise<UserDto | null>;
   /** The unique values of `user` that another user has already. */
   takenValues(user: Pick<NewUser, 'username' | 'usernameSkeleton' | 'email'>): Promise<UniqueUserValue[]>;
   /** The new user, or the unique value another user took first. */
@@ -90,16 +98,46 @@ export function createUsersRepository(rootEm: EntityManager): UsersRepository {
 
     get,
 
-    list: () => db().execute<UserDto[]>(`select ${USER.select} from users u order by u.created_at, u.username`),
+    async list() {
+      // How each signs in: a password hash, and identities at a provider (the auth module's table).
+      const rows = await db().execute<(UserDto & { has_password: boolean; has_identity: boolean; last_sign_in_at: string | null })[]>(
+        `select ${USER.select}, u.password_hash is not null as has_password,
+                exists (select 1 from user_identities i where i.user_id = u.id) as has_identity,
+                ${isoInstantSql('u.last_sign_in_at')} as last_sign_in_at
+           from users u order by u.created_at, u.username`,
+      );
+      return rows.map(({ has_password, has_identity, last_sign_in_at, ...user }) => ({
+        ...user,
+        signInMethods: [...(has_password ? (['password'] as const) : []), ...(has_identity ? (['oidc'] as const) : [])],
+        lastSignInAt: last_sign_in_at,
+      }));
+    },
 
     async findWithPasswordHash(username) {
-      const [row] = await db().execute<(UserDto & { password_hash: string })[]>(
+      const [row] = await db().execute<(UserDto & { password_hash: string | null })[]>(
         `select ${USER.select}, u.password_hash from users u where lower(u.username) = lower(?)`,
         [username],
       );
       if (!row) return null;
       const { password_hash: passwordHash, ...user } = row;
       return { user, passwordHash };
+    },
+
+    async findByEmail(email) {
+      const [user] = await db().execute<UserDto[]>(`select ${USER.select} from users u where lower(u.email) = lower(?)`, [email]);
+      return user ?? null;
+    },
+
+    async recordSignIn(id) {
+      await db().execute('update users set last_sign_in_at = now() where id = ?', [id], 'run');
+    },
+
+    async grantAdmin(id) {
+      const [user] = await db().execute<UserDto[]>(
+        `update users u set role = 'admin', updated_at = case when u.role = 'admin' then u.updated_at else now() end where u.id = ? returning ${USER.select}`,
+        [id],
+      );
+      return user ?? null;
     },
 
     async takenValues(user) {

@@ -3,15 +3,15 @@ import { DEFAULT_TIME_INCREMENTS, DEFAULT_TIMEZONE, type User } from '@daybook/s
 import type { Actor } from '../../core/actor';
 import { verifyPassword } from '../auth/passwords';
 import type { UniqueUserValue, UsersRepository } from './users.repository';
-import { LAST_ADMIN_MESSAGE, SELF_DELETION_MESSAGE, usersService } from './users.service';
+import { LAST_ADMIN_MESSAGE, SELF_DELETION_MESSAGE, usersService, type ProviderProfile } from './users.service';
 
 /** The account rules without the database: in-memory users and time increments repositories. */
 
 const NOW = '2026-03-09T10:00:00.000Z';
 const PASSWORD = 'correct horse battery';
 
-type StoredUser = User & { passwordHash: string; usernameSkeleton: string };
-const toUser = ({ passwordHash: _hash, usernameSkeleton: _skeleton, ...user }: StoredUser): User => user;
+type StoredUser = User & { passwordHash: string | null; usernameSkeleton: string; lastSignInAt: string | null };
+const toUser = ({ passwordHash: _hash, usernameSkeleton: _skeleton, lastSignInAt: _signIn, ...user }: StoredUser): User => user;
 
 function fakeRepositories() {
   const rows: StoredUser[] = [];
@@ -32,17 +32,28 @@ function fakeRepositories() {
     lockAdmins: async () => undefined,
     countAdmins: async () => rows.filter((row) => row.role === 'admin').length,
     get: async (id) => (byId(id) ? toUser(byId(id)!) : null),
-    list: async () => rows.map(toUser),
+    list: async () => rows.map((row) => ({ ...toUser(row), signInMethods: row.passwordHash ? ['password'] : [], lastSignInAt: row.lastSignInAt })),
     async findWithPasswordHash(username) {
       const row = rows.find((candidate) => sameText(candidate.username, username));
       return row ? { user: toUser(row), passwordHash: row.passwordHash } : null;
+    },
+    findByEmail: async (email) => {
+      const row = rows.find((candidate) => sameText(candidate.email, email));
+      return row ? toUser(row) : null;
+    },
+    async recordSignIn(id) {
+      byId(id)!.lastSignInAt = NOW;
+    },
+    async grantAdmin(id) {
+      const row = byId(id);
+      return row ? toUser(Object.assign(row, { role: 'admin' })) : null;
     },
     takenValues: async (candidate) => takenValues(candidate),
     async insert(user) {
       // The unique indexes.
       const [taken] = takenValues(user);
       if (taken) return { taken };
-      const row: StoredUser = { id: randomUUID(), profileImageUrl: null, enableDelegation: false, createdAt: NOW, updatedAt: NOW, ...user };
+      const row: StoredUser = { id: randomUUID(), profileImageUrl: null, enableDelegation: false, createdAt: NOW, updatedAt: NOW, lastSignInAt: null, ...user };
       rows.push(row);
       return toUser(row);
     },
@@ -87,7 +98,7 @@ describe('registration', () => {
     const second = await register('second');
     expect([first.role, second.role]).toEqual(['admin', 'user']);
     expect(store.incrementsOf.get(second.id)).toEqual(DEFAULT_TIME_INCREMENTS);
-    expect(await verifyPassword(store.rows[1]!.passwordHash, PASSWORD)).toBe(true);
+    expect(await verifyPassword(store.rows[1]!.passwordHash!, PASSWORD)).toBe(true);
   });
 
   it('is closed when registration is disabled, except for the very first account', async () => {
@@ -155,7 +166,7 @@ describe('resetting a password', () => {
     const admin = await register('admin');
     const plain = await register('plain');
     await accounts.resetPassword(actorOf(admin), plain.id, 'a brand new secret');
-    expect(await verifyPassword(store.rows[1]!.passwordHash, 'a brand new secret')).toBe(true);
+    expect(await verifyPassword(store.rows[1]!.passwordHash!, 'a brand new secret')).toBe(true);
     expect(store.sessionsEnded).toEqual([plain.id]);
   });
 
@@ -177,12 +188,60 @@ describe('the admin from the environment (DECISIONS 6)', () => {
     store.rows[0]!.role = 'user';
     expect(await accounts.ensureAdmin(' ｂｏｓｓ ', 'the admin password')).toBe('promoted');
     expect(store.rows).toEqual([expect.objectContaining({ id: plain.id, role: 'admin' })]);
-    expect(await verifyPassword(store.rows[0]!.passwordHash, 'the admin password')).toBe(true);
+    expect(await verifyPassword(store.rows[0]!.passwordHash!, 'the admin password')).toBe(true);
   });
 
   it('changes nothing once an admin exists', async () => {
     await register('first');
     expect(await accounts.ensureAdmin('boss', PASSWORD)).toBe('exists');
     expect(store.rows).toHaveLength(1);
+  });
+});
+
+describe('accounts from a sign-in provider (DECISIONS 30)', () => {
+  const profile: ProviderProfile = { username: 'anna', email: 'anna@example.com', firstName: 'Anna', lastName: 'Lind', timezone: 'Europe/Stockholm' };
+  const fromProvider = (overrides: Partial<ProviderProfile> = {}, options = { autoRegister: false, admin: false }) =>
+    accounts.registerFromProvider({ ...profile, ...overrides }, options);
+
+  it('creates the first account as admin, without a password, with the default time increments', async () => {
+    startWith(false);
+    const user = await fromProvider();
+    expect(user).toMatchObject({ username: 'anna', email: 'anna@example.com', firstName: 'Anna', lastName: 'Lind', role: 'admin', timezone: 'Europe/Stockholm' });
+    expect(store.rows[0]!.passwordHash).toBeNull();
+    expect(store.incrementsOf.get(user.id)).toEqual(DEFAULT_TIME_INCREMENTS);
+  });
+
+  it('adds a number to a taken or look-alike username, within the maximum length', async () => {
+    await register('anna');
+    await register('anna-2');
+    expect((await fromProvider({ email: 'a1@example.com' })).username).toBe('anna-3');
+    const long = 'x'.repeat(64);
+    await register(long);
+    expect((await fromProvider({ username: long, email: 'a2@example.com' })).username).toBe(`${'x'.repeat(62)}-2`);
+  });
+
+  it('is refused with registration closed unless OIDC_AUTO_REGISTER allows it; the admin group makes an admin', async () => {
+    startWith(false);
+    await register('first');
+    await expect(fromProvider()).rejects.toMatchObject({ status: 403, code: 'registration_closed' });
+    expect(store.rows).toHaveLength(1);
+    expect((await fromProvider({}, { autoRegister: true, admin: false })).role).toBe('user');
+    expect((await fromProvider({ username: 'boss', email: null }, { autoRegister: true, admin: true })).role).toBe('admin');
+  });
+
+  it('refuses an email another account has (linking is the caller\'s decision)', async () => {
+    await register('someone', 'ANNA@example.com');
+    await expect(fromProvider()).rejects.toMatchObject({ status: 409, code: 'account_exists' });
+  });
+
+  it('lists how each user signs in, notes sign-ins and grants the admin role', async () => {
+    const admin = await register('admin');
+    const oidc = await fromProvider();
+    await accounts.recordSignIn(oidc.id);
+    expect((await accounts.grantAdmin(oidc.id)).role).toBe('admin');
+    expect(await accounts.list(actorOf(admin))).toEqual([
+      expect.objectContaining({ username: 'admin', signInMethods: ['password'], lastSignInAt: null }),
+      expect.objectContaining({ username: 'anna', signInMethods: [], lastSignInAt: NOW, role: 'admin' }),
+    ]);
   });
 });

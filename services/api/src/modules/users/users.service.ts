@@ -1,16 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_TIME_INCREMENTS,
   DEFAULT_TIMEZONE,
   normalizeUsername,
+  SIGN_IN_ERRORS,
+  USERNAME_MAX,
   type AdminCreateUserBody,
+  type AdminUser,
   type RegisterBody,
   type Role,
   type Timezone,
   type User as UserDto,
 } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
-import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { hashPassword } from '../auth/passwords';
 import { createTimeIncrementsRepository, type TimeIncrementsRepository } from '../time-increments/time-increments.repository';
 import { usernameSkeleton } from './username';
@@ -18,7 +22,8 @@ import { createUsersRepository, type UniqueUserValue, type UsersRepository } fro
 
 interface NewUserBody {
   username: string;
-  password: string;
+  /** Null: the account signs in through OpenID Connect only. */
+  password: string | null;
   email?: string | undefined;
   firstName?: string | undefined;
   lastName?: string | undefined;
@@ -41,6 +46,23 @@ export const LAST_ADMIN_MESSAGE = 'The last admin cannot be deleted';
 export interface UsersServiceOptions {
   registrationEnabled: boolean;
 }
+
+/** A person a sign-in provider vouches for, as a new account takes them (DECISIONS 30). */
+export interface ProviderProfile {
+  /** A valid username (the shared rules); a number is added when it is taken. */
+  username: string;
+  /** Only an address the provider has verified. */
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  timezone: Timezone | null;
+}
+
+/** Usernames tried with a number added (`anna-2` … `anna-20`) before a random suffix. */
+const NUMBERED_USERNAMES = 20;
+
+/** `base` with `suffix` added, shortened so that the whole stays within the maximum length. */
+const withSuffix = (base: string, suffix: string) => `${base.slice(0, USERNAME_MAX - suffix.length)}${suffix}`;
 
 export interface UsersServiceRepositories {
   users: UsersRepository;
@@ -67,7 +89,7 @@ export function usersService({ users, timeIncrements }: UsersServiceRepositories
       ...candidate,
       firstName: fields.firstName ?? null,
       lastName: fields.lastName ?? null,
-      passwordHash: await hashPassword(fields.password),
+      passwordHash: fields.password === null ? null : await hashPassword(fields.password),
       role: fields.role,
       timezone: fields.timezone ?? DEFAULT_TIMEZONE,
     });
@@ -110,7 +132,62 @@ export function usersService({ users, timeIncrements }: UsersServiceRepositories
     updateSettings: (actor: Actor, enableDelegation: boolean) => updateSettings(actor, { enableDelegation }),
     updateTimezone: (actor: Actor, timezone: Timezone) => updateSettings(actor, { timezone }),
 
-    list: (_admin: Actor): Promise<UserDto[]> => users.list(),
+    list: (_admin: Actor): Promise<AdminUser[]> => users.list(),
+
+    /** A user by id, or null. */
+    findById: (userId: string) => users.get(userId),
+
+    /** The user of an email address (any case), or null. */
+    findByEmail: (email: string) => users.findByEmail(email),
+
+    /** Notes a sign-in, with a password or through a provider. */
+    recordSignIn: (userId: string) => users.recordSignIn(userId),
+
+    /** Makes a user admin (a provider's admin group, DECISIONS 30); never takes the role away. */
+    async grantAdmin(userId: string): Promise<UserDto> {
+      const user = await users.grantAdmin(userId);
+      if (!user) throw notFound('User');
+      return user;
+    },
+
+    /** Whether an admin exists (until one does, the first account may be created even with registration closed). */
+    hasAdmin: async () => (await users.countAdmins()) > 0,
+
+    /**
+     * An account without a password for a person a sign-in provider vouches for, on their first sign-in:
+     * allowed when registration is open, or `autoRegister` (OIDC_AUTO_REGISTER), or for the very first
+     * account of the installation, which becomes admin as in `register`. A taken username gets a number
+     * (`anna-2`); a taken email is refused (linking by email is the caller's decision).
+     */
+    async registerFromProvider(profile: ProviderProfile, { autoRegister, admin }: { autoRegister: boolean; admin: boolean }): Promise<UserDto> {
+      return users.transaction(async () => {
+        await users.lockAdmins();
+        const isFirstAccount = (await users.countAdmins()) === 0;
+        if (!options.registrationEnabled && !autoRegister && !isFirstAccount) throw new AppError(403, 'registration_closed', SIGN_IN_ERRORS.registration_closed);
+        const candidates = [profile.username, ...Array.from({ length: NUMBERED_USERNAMES - 1 }, (_, i) => withSuffix(profile.username, `-${i + 2}`))];
+        candidates.push(withSuffix(profile.username, `-${randomBytes(4).toString('hex')}`));
+        for (const username of candidates) {
+          const candidate = { username, usernameSkeleton: usernameSkeleton(username), email: profile.email };
+          const taken = await users.takenValues(candidate);
+          if (taken.includes('email')) throw new AppError(409, 'account_exists', SIGN_IN_ERRORS.account_exists);
+          if (taken.length > 0) continue;
+          const user = await users.insert({
+            ...candidate,
+            firstName: profile.firstName,
+            lastName: profile.lastName,
+            passwordHash: null,
+            role: isFirstAccount || admin ? 'admin' : 'user',
+            timezone: profile.timezone ?? DEFAULT_TIMEZONE,
+          });
+          // Taken in the meantime (by an admin's create, which does not wait for the admins' lock): the
+          // failed insert ended the transaction, so the sign-in is refused and may simply be tried again.
+          if ('taken' in user) throw user.taken === 'email' ? new AppError(409, 'account_exists', SIGN_IN_ERRORS.account_exists) : takenConflict(user.taken);
+          await timeIncrements.insertAll(user.id, DEFAULT_TIME_INCREMENTS);
+          return user;
+        }
+        throw conflict('No free username was found for this account');
+      });
+    },
 
     create: (_admin: Actor, body: AdminCreateUserBody): Promise<UserDto> => users.transaction(() => insertUser(body)),
 

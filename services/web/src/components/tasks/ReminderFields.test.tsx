@@ -188,4 +188,41 @@ describe('ReminderFields in the task dialog (DECISIONS 29)', () => {
     await screen.findByText('Task updated');
     expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ reminders: [...task.reminders, { kind: 'before', minutes: 1440 }] });
   });
+
+  it('once a reminder went off, "Snooze 1 h" reminds again in an hour at once; not before, nor for a completed task', async () => {
+    const task = makeTask({ id: uuid(1), title: 'Report', dueDate: '2026-03-10', reminders: [{ kind: 'on-day', daysBefore: 0, time: '09:00' }] });
+    const sent: ScheduledReminder = { id: uuid(50), taskId: task.id, spec: task.reminders[0]!, fireAt: '2026-03-10T13:00:00.000Z', state: 'sent', late: false, sentAt: '2026-03-10T13:00:02.000Z' };
+    const snooze: ScheduledReminder = { id: uuid(51), taskId: task.id, spec: null, fireAt: '2026-03-10T14:30:00.000Z', state: 'pending', late: false, sentAt: null };
+    const scheduled = [sent];
+    const { requests } = mockFetch((req: RecordedRequest) => {
+      if (req.path === '/api/auth/user') return json(200, makeUser({ timezone: 'America/New_York' }));
+      if (req.path === `/api/tasks/${task.id}/reminders`) return json(200, scheduled);
+      if (req.path === `/api/tasks/${task.id}/snooze`) {
+        scheduled.push(snooze);
+        return json(201, snooze);
+      }
+      if (req.path === '/api/clients' || req.path === '/api/time-increments') return json(200, []);
+      return undefined;
+    });
+    const { unmount } = renderWithProviders(<TaskDialog open onClose={jest.fn()} task={task} delegationEnabled={false} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Snooze 1 h' }));
+    expect(await screen.findByText('Reminder snoozed')).toBeInTheDocument();
+    expect(requests.find((r) => r.path.endsWith('/snooze'))).toMatchObject({ method: 'POST', body: {} });
+    expect(await screen.findByText('Snoozed until Mar 10, 10:30')).toBeInTheDocument();
+    // Nothing saved: the snooze is not part of the form.
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+    unmount();
+
+    // Nothing went off yet (its snooze listed shows the reminders have loaded).
+    scheduled.splice(0, scheduled.length, { ...sent, state: 'pending', sentAt: null }, snooze);
+    const { unmount: unmountPending } = renderWithProviders(<TaskDialog open onClose={jest.fn()} task={task} delegationEnabled={false} />);
+    expect(await screen.findByText('Snoozed until Mar 10, 10:30')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Snooze 1 h' })).not.toBeInTheDocument();
+    unmountPending();
+
+    scheduled.splice(0, scheduled.length, sent);
+    renderWithProviders(<TaskDialog open onClose={jest.fn()} task={{ ...task, isCompleted: true, status: 'completed' }} delegationEnabled={false} />);
+    await waitFor(() => expect(chipLabels()).toEqual(['On the day at 09:00 · sent']));
+    expect(screen.queryByRole('button', { name: 'Snooze 1 h' })).not.toBeInTheDocument();
+  });
 });

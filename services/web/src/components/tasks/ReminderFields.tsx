@@ -9,8 +9,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddAlarmIcon from '@mui/icons-material/AddAlarmOutlined';
+import SnoozeIcon from '@mui/icons-material/SnoozeOutlined';
 import { localDate, reminderKey, REMINDERS_PER_TASK_MAX, isValidCalendarDate, isValidTimeOfDay, type ReminderDue, type ReminderSpec, type ScheduledReminder } from '@daybook/shared';
-import { useGetTaskRemindersQuery } from '../../api/notificationsApi';
+import { useGetTaskRemindersQuery, useSnoozeTaskMutation } from '../../api/notificationsApi';
+import { runWithToasts } from '../../lib/feedback';
 import { reminderLabel } from '../../lib/format';
 import { BEFORE_MINUTES_CHOICES, hasReminder, reminderAt, reminderProblem, SUGGESTED_REMINDER_TIME } from '../../lib/reminders';
 import { FormSection } from '../FormSection';
@@ -44,15 +46,39 @@ type Draft = { asks: 'on-day' | 'day-before'; time: string } | { asks: 'at'; dat
 
 const STATE_NOTES: Partial<Record<ScheduledReminder['state'], string>> = { sent: 'sent', failed: 'not delivered' };
 
+/** "Snooze 1 h" on a saved task: at once (not on save), as the button of a reminder's notification does. */
+function SnoozeButton({ taskId }: { taskId: string }) {
+  const [snooze, { isLoading }] = useSnoozeTaskMutation();
+  const run = () =>
+    runWithToasts(() => snooze({ taskId }).unwrap(), { success: { title: 'Reminder snoozed', description: 'You will be reminded again in an hour' }, failure: 'Failed to snooze the reminder' });
+  return (
+    <Button size="small" startIcon={<SnoozeIcon />} disabled={isLoading} onClick={() => void run()}>
+      Snooze 1 h
+    </Button>
+  );
+}
+
+interface ReminderFieldsProps {
+  fields: TaskFormFields;
+  /** The saved task's id; absent for a new task. */
+  taskId?: string;
+  /** The saved task is open (not completed or archived): a reminder it sent can be snoozed. */
+  taskOpen?: boolean;
+  timeZone: string;
+}
+
 /**
  * 'Reminders' (DECISIONS 29): the task's reminders as removable chips and the menu to add one (at most
  * five). A new task's chips come from the user's defaults and follow the due fields until edited here.
+ * Once one of an open task's reminders went off, "Snooze 1 h" reminds again in an hour (the way to snooze
+ * a reminder that came by email, ntfy or webhook, whose messages link here).
  */
-export function ReminderFields({ fields: { values, errors, set, remindersFromDefaults }, taskId, timeZone }: { fields: TaskFormFields; taskId?: string; timeZone: string }) {
+export function ReminderFields({ fields: { values, errors, set, remindersFromDefaults }, taskId, taskOpen = false, timeZone }: ReminderFieldsProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   // An open task's reminders as scheduled: which were sent, and its snoozes.
   const scheduled = useGetTaskRemindersQuery(taskId ?? '', { skip: !taskId }).data ?? [];
+  const snoozable = taskOpen && scheduled.some((reminder) => reminder.state === 'sent');
 
   const reminders = values.reminders ?? [];
   const due: ReminderDue = { dueDate: values.dueDate || null, dueTime: values.dueDate && values.dueTime ? values.dueTime : null };
@@ -114,6 +140,7 @@ export function ReminderFields({ fields: { values, errors, set, remindersFromDef
           >
             Add reminder
           </Button>
+          {snoozable && taskId && <SnoozeButton taskId={taskId} />}
         </Box>
         {helper && <FormHelperText error={Boolean(errors.reminders)}>{helper}</FormHelperText>}
         {snoozes.map((snooze) => (

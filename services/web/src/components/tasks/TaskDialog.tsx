@@ -57,7 +57,7 @@ export function TaskDialog({ open, onClose, task, delegationEnabled, onSaved, on
       <Box component="form" id={formId} noValidate onSubmit={submit} sx={{ pt: 0.5 }}>
         <TaskDetailsFields fields={fields} editing={editing} />
         <TaskConfigurationFields fields={fields} />
-        <ReminderFields fields={fields} taskId={task?.id} timeZone={timeZone} />
+        <ReminderFields fields={fields} taskId={task?.id} taskOpen={Boolean(task && !task.isCompleted && !task.isArchived)} timeZone={timeZone} />
         {delegationEnabled && <TaskDelegationFields fields={fields} />}
       </Box>
     </ResponsiveModal>

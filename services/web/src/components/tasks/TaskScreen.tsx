@@ -5,6 +5,7 @@ import { useGetClientsQuery } from '../../api/clientsApi';
 import { useGetContactsQuery } from '../../api/contactsApi';
 import { useNow } from '../../lib/useNow';
 import { TaskViewContext, type TaskView } from './TaskViewContext';
+import { useTaskFromAddress } from './useTaskFromAddress';
 
 const TaskDialog = lazy(() => import('./TaskDialog'));
 
@@ -13,7 +14,8 @@ type TaskScreenContent = (openTask: (task: Task | null) => void, user: User) => 
 /**
  * What a screen needs to show task cards for the signed-in user (dashboard, calendar, archive, Kanban):
  * the task view of the user's zone and clients, and the task dialog, opened with `openTask(task)` or
- * `openTask(null)` for a new task (children get `openTask` and the user through the render prop).
+ * `openTask(null)` for a new task (children get `openTask` and the user through the render prop). A
+ * reminder's link (`?task=<id>`) opens its task.
  */
 export function TaskScreen({ children }: { children: TaskScreenContent }) {
   const user = useSignedInUser();
@@ -26,6 +28,7 @@ function TaskScreenOf({ user, children }: { user: User; children: TaskScreenCont
   const contacts = useGetContactsQuery(undefined, { skip: !user.enableDelegation });
   const [dialog, setDialog] = useState<{ open: boolean; task: Task | null; key: number }>({ open: false, task: null, key: 0 });
   const openTask = useCallback((task: Task | null) => setDialog((current) => ({ open: true, task, key: current.key + 1 })), []);
+  useTaskFromAddress(openTask);
 
   const view = useMemo<TaskView>(
     () => ({

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1';
-import { adminCreateUserBodySchema, newPasswordSchema, type User } from '@daybook/shared';
+import { adminCreateUserBodySchema, localTime, newPasswordSchema, type AdminUser, type SignInMethod, type User } from '@daybook/shared';
 import { serverMessage } from '../../api/apiError';
 import { useCreateAdminUserMutation, useDeleteAdminUserMutation, useGetAdminUsersQuery, useResetUserPasswordMutation } from '../../api/adminApi';
 import { useSignedInUser } from '../../api/authApi';
@@ -18,6 +18,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { LoadError } from '../../components/LoadError';
 import { ScreenShell } from '../../components/ScreenShell';
 import { SkeletonRows } from '../../components/SkeletonRows';
+import { formatInstantDate, formatTimeOfDay } from '../../lib/format';
 import { fieldErrors } from '../../lib/formErrors';
 import { toast, toastError } from '../../lib/toast';
 import NotFoundPage from '../../app/NotFoundPage';
@@ -131,7 +132,19 @@ function ResetPasswordDialog({ user, onClose }: { user: User | null; onClose: ()
   );
 }
 
-function UserCard({ user, isSelf, onReset, onDelete }: { user: User; isSelf: boolean; onReset: () => void; onDelete: () => void }) {
+/** How a user signs in (DECISIONS 30): 'Password', 'OIDC', 'Password and OIDC', or 'No sign-in method'. */
+export function signInMethodsLabel(methods: readonly SignInMethod[]): string {
+  const names = methods.map((method) => (method === 'password' ? 'Password' : 'OIDC'));
+  return names.length > 0 ? names.join(' and ') : 'No sign-in method';
+}
+
+/** When a user last signed in, on the admin's clock: 'Mar 5, 2026, 3:04 PM', or 'Never signed in'. */
+export function lastSignInLabel(lastSignInAt: string | null, timeZone: string): string {
+  if (lastSignInAt === null) return 'Never signed in';
+  return `Last sign-in ${formatInstantDate(lastSignInAt, timeZone)}, ${formatTimeOfDay(localTime(new Date(lastSignInAt), timeZone))}`;
+}
+
+function UserCard({ user, isSelf, timeZone, onReset, onDelete }: { user: AdminUser; isSelf: boolean; timeZone: string; onReset: () => void; onDelete: () => void }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
     <Card data-testid="user-card" sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -154,6 +167,9 @@ function UserCard({ user, isSelf, onReset, onDelete }: { user: User; isSelf: boo
             {user.email}
           </Typography>
         )}
+        <Typography variant="body2" color="text.secondary" data-testid="user-sign-in">
+          {signInMethodsLabel(user.signInMethods)} · {lastSignInLabel(user.lastSignInAt, timeZone)}
+        </Typography>
       </Box>
       <Box sx={{ display: 'flex', gap: 1 }}>
         <Button size="small" variant="outlined" onClick={onReset}>
@@ -203,7 +219,7 @@ function UserManagement({ me }: { me: User }) {
       ) : (
         <Stack spacing={1.5}>
           {(users.data ?? []).map((user) => (
-            <UserCard key={user.id} user={user} isSelf={user.id === me.id} onReset={() => setResetting(user)} onDelete={() => setToDelete(user)} />
+            <UserCard key={user.id} user={user} isSelf={user.id === me.id} timeZone={me.timezone} onReset={() => setResetting(user)} onDelete={() => setToDelete(user)} />
           ))}
         </Stack>
       )}

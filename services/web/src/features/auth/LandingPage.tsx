@@ -12,7 +12,9 @@ import ChecklistIcon from '@mui/icons-material/ChecklistRtl';
 import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import { isSignInError, SIGN_IN_ERROR_PARAM } from '@daybook/shared';
 import { Logo } from '../../components/Logo';
+import { DEFAULT_AUTH_CONFIG, useGetAuthConfigQuery } from './authConfigApi';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
@@ -83,12 +85,16 @@ function PreviewCard() {
 
 /**
  * What a signed-out visitor sees at any path (spec §2): header, headline, three feature blurbs, and the
- * login and registration forms. `?auth=login` (where the api sends signed-out visitors) opens the login form.
+ * login and registration forms. `?auth=login` (where the api sends signed-out visitors) opens the login form,
+ * with `signInError` when a single sign-on came back refused. Sign Up shows only where it can succeed.
  */
 export function LandingPage() {
   const [params, setParams] = useSearchParams();
+  const config = useGetAuthConfigQuery().data ?? DEFAULT_AUTH_CONFIG;
+  const signInError = params.get(SIGN_IN_ERROR_PARAM);
   const auth = params.get('auth');
-  const form: Form = auth === 'login' || auth === 'register' ? auth : null;
+  const form: Form = auth === 'login' || (auth === 'register' && config.registration) ? auth : null;
+  const getStarted: Form = config.registration ? 'register' : 'login';
   const open = (next: Form) => setParams(next ? { auth: next } : {}, { replace: form !== null && next !== null });
   const signedIn = () => setParams({}, { replace: true });
 
@@ -105,9 +111,11 @@ export function LandingPage() {
               </Button>
             ) : (
               <>
-                <Button color="inherit" onClick={() => open('register')}>
-                  Sign Up
-                </Button>
+                {config.registration && (
+                  <Button color="inherit" onClick={() => open('register')}>
+                    Sign Up
+                  </Button>
+                )}
                 <Button variant="contained" onClick={() => open('login')}>
                   Log In
                 </Button>
@@ -122,7 +130,7 @@ export function LandingPage() {
           <Container maxWidth="sm" sx={{ py: { xs: 3, md: 8 } }}>
             <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}>
               {form === 'login' ? (
-                <LoginForm onSignUp={() => open('register')} onSignedIn={signedIn} />
+                <LoginForm onSignUp={() => open('register')} onSignedIn={signedIn} config={config} signInError={isSignInError(signInError) ? signInError : null} />
               ) : (
                 <RegisterForm onLogIn={() => open('login')} onSignedIn={signedIn} />
               )}
@@ -143,7 +151,7 @@ export function LandingPage() {
                     Daybook keeps your tasks, clients, notes and calendar in one calm place. Describe what you need to do and it organizes it for you.
                   </Typography>
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>
-                    <Button variant="contained" size="large" onClick={() => open('register')}>
+                    <Button variant="contained" size="large" onClick={() => open(getStarted)}>
                       Get Started
                     </Button>
                     <Button variant="outlined" size="large" onClick={() => open('login')}>

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser, uuid } from '../../test/fixtures';
@@ -6,10 +7,10 @@ import { LoginForm } from './LoginForm';
 
 const user = makeUser({ id: uuid(1), username: 'ann' });
 
-function setup() {
+function setup(props: Partial<ComponentProps<typeof LoginForm>> = {}) {
   const onSignedIn = jest.fn();
   const onSignUp = jest.fn();
-  renderWithProviders(<LoginForm onSignUp={onSignUp} onSignedIn={onSignedIn} />);
+  renderWithProviders(<LoginForm onSignUp={onSignUp} onSignedIn={onSignedIn} {...props} />);
   return { onSignedIn, onSignUp };
 }
 
@@ -64,5 +65,39 @@ describe('LoginForm', () => {
     const { onSignUp } = setup();
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(onSignUp).toHaveBeenCalled();
+  });
+});
+
+describe('LoginForm with single sign-on (DECISIONS 30)', () => {
+  const oidc = { label: 'Authentik' };
+
+  it('offers "Sign in with <label>" beside the form, as a link to the start of the sign-in', () => {
+    mockFetch(() => undefined);
+    setup({ config: { passwordLogin: 'on', registration: true, oidc } });
+    const button = screen.getByRole('link', { name: 'Sign in with Authentik' });
+    expect(button.getAttribute('href')).toMatch(/^\/api\/auth\/oidc\/start\?timezone=/);
+    expect(screen.getByLabelText(/Password/)).toBeInTheDocument();
+  });
+
+  it('shows only the button without password login, and no Sign up where registration is closed', () => {
+    mockFetch(() => undefined);
+    setup({ config: { passwordLogin: 'off', registration: false, oidc } });
+    expect(screen.getByRole('link', { name: 'Sign in with Authentik' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument();
+  });
+
+  it("keeps the administrator's password sign-in behind a link", async () => {
+    mockFetch(() => undefined);
+    setup({ config: { passwordLogin: 'admin', registration: false, oidc } });
+    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Administrator sign-in with a password' }));
+    expect(screen.getByLabelText(/Password/)).toBeInTheDocument();
+  });
+
+  it('says why the last single sign-on failed', () => {
+    mockFetch(() => undefined);
+    setup({ config: { passwordLogin: 'on', registration: true, oidc }, signInError: 'registration_closed' });
+    expect(screen.getByRole('alert')).toHaveTextContent('There is no Daybook account for you yet');
   });
 });
