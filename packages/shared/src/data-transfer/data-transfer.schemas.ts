@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { idSchema, isoInstantSchema } from '../common';
-import { notificationSettingsSchema, reminderSpecSchema } from '../notifications/reminders';
-import { prioritySchema } from '../tasks/priority';
-import { recurringTypeSchema } from '../tasks/recurrence';
-import { taskStatusSchema } from '../tasks/task-status';
-import { calendarDateSchema, timeOfDaySchema } from '../time/time.schemas';
+import { notificationSettingsSchema } from '../notifications/reminders';
+import { clientSchema } from '../clients/clients.schemas';
+import { taskSchema } from '../tasks/tasks.schemas';
+import { calendarDateSchema } from '../time/time.schemas';
 import { timezoneSchema } from '../users/users.schemas';
 
 /**
@@ -129,46 +128,14 @@ export const DAYBOOK_EXPORT_VERSION = 1;
 const exportedTaskCommentSchema = z.object({ id: idSchema, content: z.string(), createdAt: isoInstantSchema });
 
 /** A task with every field it has, its state (completed, archived) and comments. */
-export const exportedTaskSchema = z.object({
-  id: idSchema,
-  title: z.string(),
-  description: z.string().nullable(),
-  clientId: idSchema.nullable(),
-  priority: prioritySchema,
-  status: taskStatusSchema,
-  dueDate: calendarDateSchema.nullable(),
-  dueTime: timeOfDaySchema.nullable(),
-  estimatedTime: z.string().nullable(),
-  isCompleted: z.boolean(),
-  isBacklog: z.boolean(),
-  isArchived: z.boolean(),
-  documentLinks: z.array(z.string()),
-  isRecurring: z.boolean(),
-  recurringType: recurringTypeSchema.nullable(),
-  recurringInterval: z.number().int(),
-  lastRecurrenceDate: isoInstantSchema.nullable(),
-  /** The first task of the recurring series this occurrence belongs to. */
-  parentTaskId: idSchema.nullable(),
-  isDelegated: z.boolean(),
-  delegatedToId: idSchema.nullable(),
-  delegationNotes: z.string().nullable(),
-  sortOrder: z.number().int(),
-  reminders: z.array(reminderSpecSchema),
+export const exportedTaskSchema = taskSchema.extend({
   completedAt: isoInstantSchema.nullable(),
   archivedAt: isoInstantSchema.nullable(),
-  createdAt: isoInstantSchema,
   comments: z.array(exportedTaskCommentSchema),
 });
 export type ExportedTask = z.infer<typeof exportedTaskSchema>;
 
-export const exportedClientSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  color: z.string(),
-  aliases: z.array(z.string()),
-  sortOrder: z.number().int(),
-  createdAt: isoInstantSchema,
-});
+export const exportedClientSchema = clientSchema.omit({ updatedAt: true });
 export type ExportedClient = z.infer<typeof exportedClientSchema>;
 
 export const exportedContactSchema = z.object({ id: idSchema, name: z.string(), sortOrder: z.number().int(), createdAt: isoInstantSchema });

@@ -10,7 +10,7 @@ import { SettingsSection } from '../../components/settings/SettingsSection';
 import { ApiTokenList } from './ApiTokenList';
 import { CopyField } from './CopyField';
 import { CreateApiTokenForm } from './CreateApiTokenForm';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../../components/settings/LoadFailed';
 import { curlExample } from './tokenLabels';
 
 /** The new token's secret, shown this once (the api keeps only its hash), with a first command to try. */

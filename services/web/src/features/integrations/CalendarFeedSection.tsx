@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SettingsSection } from '../../components/settings/SettingsSection';
 import { runWithToasts } from '../../lib/feedback';
 import { CopyField } from './CopyField';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../../components/settings/LoadFailed';
 
 /** The address a calendar app subscribes to, and the same as a webcal: link that opens the app. */
 const feedUrl = (path: string) => `${window.location.origin}${path}`;

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useGetChannelsQuery, useGetNotificationSettingsQuery } from '../../../api/notificationsApi';
+import { LoadFailed } from '../LoadFailed';
 import { SettingsSection } from '../SettingsSection';
 import { AddChannelForm } from './AddChannelForm';
 import { ChannelList } from './ChannelList';
@@ -19,22 +18,6 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       {children}
     </Box>
-  );
-}
-
-function Unavailable({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <Alert
-      severity="warning"
-      variant="outlined"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
-      {what} could not be loaded.
-    </Alert>
   );
 }
 
@@ -54,7 +37,7 @@ export function NotificationsSection({ timeZone }: { timeZone: string }) {
         {channels.data ? (
           <ChannelList channels={channels.data} />
         ) : channels.isError ? (
-          <Unavailable what="Channels" onRetry={() => void channels.refetch()} />
+          <LoadFailed what="Channels" onRetry={() => void channels.refetch()} />
         ) : (
           <Skeleton variant="rounded" height={88} aria-label="Loading channels" />
         )}
@@ -66,7 +49,7 @@ export function NotificationsSection({ timeZone }: { timeZone: string }) {
         {settings.data ? (
           <ReminderDefaultsFields settings={settings.data} timeZone={timeZone} />
         ) : settings.isError ? (
-          <Unavailable what="Notification settings" onRetry={() => void settings.refetch()} />
+          <LoadFailed what="Notification settings" onRetry={() => void settings.refetch()} />
         ) : (
           <Skeleton variant="rounded" height={120} aria-label="Loading notification settings" />
         )}
