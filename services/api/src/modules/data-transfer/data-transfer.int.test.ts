@@ -90,7 +90,7 @@ describe('importing a Todoist project export', () => {
     const names = clientNames(data);
     expect(data.tasks).toHaveLength(500);
     const byPriority = (priority: string) => data.tasks.filter((task) => task.priority === priority).length;
-    expect([byPriority('urgent'), byPriority('high'), byPriority('medium'), byPriority('low')]).toEqual([summary.byPriority['4'], summary.byPriority['3'], summary.byPriority['2'], summary.byPriority['1']]);
+    expect([byPriority('urgent'), byPriority('high'), byPriority('medium'), byPriority('low')]).toEqual([summary.byPriority['1'], summary.byPriority['2'], summary.byPriority['3'], summary.byPriority['4']]);
     for (const [section, count] of Object.entries(summary.bySection)) expect(data.tasks.filter((task) => task.clientId && names.get(task.clientId) === section)).toHaveLength(count);
     expect(data.tasks.filter((task) => task.clientId === null)).toHaveLength(summary.noSection);
     expect(data.tasks.filter((task) => task.dueDate !== null)).toHaveLength(summary.withDate);

@@ -25,8 +25,8 @@ function badFile(parse: () => unknown): AppError {
 }
 
 describe('Todoist project CSV', () => {
-  it('inverts PRIORITY as Todoist exports write it (4 is p1, the highest)', () => {
-    const plan = todoist(['task,A,,4,1,,,,,,,,,', 'task,B,,3,1,,,,,,,,,', 'task,C,,2,1,,,,,,,,,', 'task,D,,1,1,,,,,,,,,', 'task,E,,,1,,,,,,,,,']);
+  it('reads PRIORITY on Todoist’s documented scale (1 is p1, the highest; 4 is p4)', () => {
+    const plan = todoist(['task,A,,1,1,,,,,,,,,', 'task,B,,2,1,,,,,,,,,', 'task,C,,3,1,,,,,,,,,', 'task,D,,4,1,,,,,,,,,', 'task,E,,,1,,,,,,,,,']);
     expect(tasksOf(plan.items).map((item) => [item.task.title, item.task.priority])).toEqual([
       ['A', 'urgent'],
       ['B', 'high'],

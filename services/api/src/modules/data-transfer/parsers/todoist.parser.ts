@@ -25,15 +25,16 @@ import {
  * - a section → a client of that name (Daybook groups work by client; the sections of a project are its
  *   groups). Tasks above the first section have no client;
  * - a task → a task: CONTENT the title (labels "@name" stay in it), DESCRIPTION the description, DATE read
- *   in words by the structurer (repeats included), DURATION the estimate, PRIORITY inverted: Todoist's
- *   exports write its API value, where 4 is p1 (the highest): 4 → urgent, 3 → high, 2 → medium, 1 → low;
+ *   in words by the structurer (repeats included), DURATION the estimate, PRIORITY on the scale Todoist's
+ *   help documents for these files, the inverse of its API's: 1 is p1 (the highest) → urgent, 2 → high,
+ *   3 → medium, 4 (p4, Todoist's default) → low; an empty cell → medium;
  * - a subtask (INDENT 2–4) → a task of its own (Daybook's tasks are flat; a task's parent link belongs to
  *   recurring series), in its parent's client, its description starting with "Subtask of: <parent>";
  * - a note → a comment on the task above it.
  * AUTHOR, RESPONSIBLE, DATE_LANG and TIMEZONE are not used: dates are read in the user's zone.
  */
 
-const TODOIST_PRIORITY: Record<string, Priority> = { '4': 'urgent', '3': 'high', '2': 'medium', '1': 'low' };
+const TODOIST_PRIORITY: Record<string, Priority> = { '1': 'urgent', '2': 'high', '3': 'medium', '4': 'low' };
 
 const REQUIRED_COLUMNS = ['TYPE', 'CONTENT'] as const;
 const NOT_TODOIST =

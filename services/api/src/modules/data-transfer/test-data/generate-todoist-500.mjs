@@ -1,7 +1,8 @@
 // Writes todoist-500.csv: a Todoist project export ("Freelance work", project menu › Export as CSV) as
 // Todoist writes one (https://todoist.com/help/articles/format-a-csv-file-to-import-into-todoist-UVUXTmm6):
 // the header row, a meta row, sections, 500 tasks (subtasks by INDENT), notes (comments) under some tasks,
-// an empty row after each item, CRLF line ends, RFC 4180 quoting, PRIORITY as Todoist's API value (4 = p1).
+// an empty row after each item, CRLF line ends, RFC 4180 quoting, PRIORITY as the help page documents it: 1 is p1
+// (the highest), 4 is p4 (Todoist's default, so the most common).
 // Also writes todoist-500.summary.json: what the generator put in, counted here, for the import test.
 // Deterministic: run `node generate-todoist-500.mjs` in this folder to write the same files again.
 import { writeFileSync } from 'node:fs';
@@ -27,7 +28,7 @@ const empty = () => rows.push(Array(COLUMNS.length).fill(''));
 const summary = { tasks: 0, subtasks: 0, comments: 0, byPriority: { 1: 0, 2: 0, 3: 0, 4: 0 }, bySection: {}, withDate: 0, withDuration: 0, noSection: 0 };
 
 function task(content, { indent = 1, section = null } = {}) {
-  const priority = pick([1, 1, 1, 2, 2, 3, 4]);
+  const priority = pick([4, 4, 4, 3, 3, 2, 1]);
   const date = pick(DATES);
   const duration = random() < 0.2 ? pick([15, 30, 45, 60, 90, 120]) : '';
   rows.push(['task', content, pick(DESCRIPTIONS), String(priority), String(indent), AUTHOR, '', date, date ? 'en' : '', date ? 'Europe/Berlin' : '', String(duration), duration ? 'minute' : 'None', '', '']);
