@@ -106,6 +106,14 @@ if (!nginxInstalled) skipNote('nginx behaviour', "Debian's nginx is not installe
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves a shared task\'s page uncached and without a referrer: its address is the key (DECISIONS 33)', async () => {
+    const res = await rawRequest(`${base}/share/${'A'.repeat(43)}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
   it('lets browsers keep hashed assets for a year', async () => {
     const res = await rawRequest(`${base}/assets/index-3f9a1c.js`);
     expect(res.status).toBe(200);

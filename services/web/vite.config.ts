@@ -7,11 +7,12 @@ import { preloadRoute } from './build/preload-route';
 import { routeChunk } from './build/route-chunk';
 
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
-// The dashboard's first-paint modules in one chunk, however many screens share some of them.
+// The dashboard's first-paint modules in one chunk, however many screens share some of them; the signed-out
+// pages (landing, a shared task's page) keep what they share with it out of that chunk.
 // @daybook/shared and @daybook/nl have no side effects (see build/pure-shared-constants.ts).
 const SHARED_SOURCE = /[\\/]packages[\\/](shared|nl)[\\/]src[\\/]/;
 const sharedHasNoSideEffects = [{ test: SHARED_SOURCE, sideEffects: false }];
-const dashboardChunk = routeChunk('src/app/DashboardScreen.tsx', 'src/main.tsx', ['src/features/auth/LandingPage.tsx']);
+const dashboardChunk = routeChunk('src/app/DashboardScreen.tsx', 'src/main.tsx', ['src/features/auth/LandingPage.tsx', 'src/features/shared-task/SharedTaskPage.tsx']);
 
 export default defineConfig({
   plugins: [

@@ -26,7 +26,3 @@ export const errorBodySchema = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** State-changing /api calls must carry this header (DECISIONS 9). */
-export const CSRF_HEADER = 'x-daybook-csrf';
-export const CSRF_HEADER_VALUE = '1';

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './csrf';
 export * from './users/users.schemas';
 export * from './fields';
 export * from './quotas';
@@ -16,6 +17,7 @@ export * from './time/calendar-week';
 export * from './estimates/estimate';
 
 export * from './tasks/priority';
+export * from './tasks/priority.schema';
 export * from './tasks/task-status';
 export * from './tasks/recurrence';
 export * from './tasks/task-order';
@@ -25,6 +27,13 @@ export * from './tasks/tasks.schemas';
 export * from './clients/client-colors';
 export * from './clients/client-order';
 export * from './clients/clients.schemas';
+export * from './clients/client-overview';
+
+// billing (DECISIONS 31): money in minor units, rates, reports, billed periods
+export * from './billing/money';
+export * from './billing/billing-amounts';
+export * from './billing/billing-periods';
+export * from './billing/billing.schemas';
 
 export * from './contacts/contacts.schemas';
 
@@ -36,6 +45,13 @@ export * from './notes/notes.schemas';
 export * from './daily-plan/daily-plan.schemas';
 export * from './daily-plan/daily-priorities';
 
+// working hours, capacity and the Friday shutdown (DECISIONS 34)
+export * from './planning/day-capacity';
+export * from './planning/working-hours';
+export * from './planning/capacity';
+export * from './planning/shutdown';
+export * from './planning/planning.schemas';
+
 export * from './capture/capture.schemas';
 
 export * from './notifications/reminders';
@@ -43,6 +59,10 @@ export * from './notifications/channels';
 
 export * from './api-tokens/api-tokens';
 export * from './calendar-feed/calendar-feed';
+
+export * from './time-entries/time-entries.schemas';
+export * from './time-entries/time-tracking';
+export * from './task-shares/task-shares';
 
 export * from './ai/ai.schemas';
 export * from './ai/queue';

@@ -13,6 +13,8 @@ export const QUOTAS = {
   channels: 20,
   /** Personal API tokens (DECISIONS 30): one per script or device is plenty. */
   apiTokens: 50,
+  /** Time entries (DECISIONS 31): years of a busy day's entries. */
+  timeEntries: 100_000,
 } as const;
 export type QuotaName = keyof typeof QUOTAS;
 
@@ -24,6 +26,7 @@ const WHAT: Record<QuotaName, string> = {
   contacts: 'delegation contacts (delete some to add more)',
   channels: 'notification channels (delete one to add another)',
   apiTokens: 'API tokens (revoke one to add another)',
+  timeEntries: 'time entries (delete some to add more)',
 };
 
 /** 'You have reached the limit of 1,000 clients (delete some to add more).' */

@@ -18,6 +18,8 @@ import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
 import { createApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { createAiService } from './modules/ai/ai.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { createBillingService } from './modules/billing/billing.service';
 import { calendarFeedRoutes, calendarFeedSettingsRoutes } from './modules/calendar-feed/calendar-feed.routes';
 import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service';
 import { captureRoutes } from './modules/capture/capture.routes';
@@ -27,6 +29,8 @@ import { oidcRoutes } from './modules/auth/oidc.routes';
 import { createOidcService } from './modules/auth/oidc.service';
 import { clientRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
+import { clientOverviewRoutes } from './modules/clients/client-overview.routes';
+import { createClientOverviewService } from './modules/clients/client-overview.service';
 import { contactRoutes } from './modules/contacts/contacts.routes';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { dailyPlanRoutes } from './modules/daily-plan/daily-plan.routes';
@@ -41,8 +45,15 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createNotesService } from './modules/notes/notes.service';
 import { createTaskCommentsService } from './modules/tasks/task-comments.service';
+import { publicShareRoutes } from './modules/task-shares/public-shares.routes';
+import { taskShareRoutes } from './modules/task-shares/task-shares.routes';
+import { createTaskSharesService } from './modules/task-shares/task-shares.service';
+import { planningRoutes } from './modules/planning/planning.routes';
+import { createPlanningService } from './modules/planning/planning.service';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { createTasksService } from './modules/tasks/tasks.service';
+import { timeEntryRoutes } from './modules/time-entries/time-entries.routes';
+import { createTimeEntriesService } from './modules/time-entries/time-entries.service';
 import { timeIncrementRoutes } from './modules/time-increments/time-increments.routes';
 import { createTimeIncrementsService } from './modules/time-increments/time-increments.service';
 import { adminRoutes } from './modules/users/users.admin.routes';
@@ -87,6 +98,7 @@ export function createApp(deps: AppDeps): Koa {
   const limits = createRateLimits(redis, env);
   const apiTokens = createApiTokensService(em);
   const calendarFeeds = createCalendarFeedService(em);
+  const taskShares = createTaskSharesService(em, tasks, clock);
   // One gate for every expensive read: a user's searches and long lists share their rate and their few slots.
   const heavyReadSlots = heavyReads();
   const heavyRead: Middleware = (ctx, next) => limits.heavyReads(ctx, () => heavyReadSlots(ctx, next));
@@ -112,8 +124,10 @@ export function createApp(deps: AppDeps): Koa {
     app,
   );
   const csrf = csrfProtection();
-  app.use((ctx, next) => (viaApiToken(ctx.state) ? next() : sessions(ctx, next)));
-  app.use((ctx, next) => (viaApiToken(ctx.state) ? next() : csrf(ctx, next)));
+  // A shared task's link is its own key (DECISIONS 33): its routes read no session, so they need no CSRF header.
+  const sharedLink = (path: string) => path.startsWith('/api/shares/');
+  app.use((ctx, next) => (viaApiToken(ctx.state) || sharedLink(ctx.path) ? next() : sessions(ctx, next)));
+  app.use((ctx, next) => (viaApiToken(ctx.state) || sharedLink(ctx.path) ? next() : csrf(ctx, next)));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8', onError: onBodyParserError }));
 
   const routers = [
@@ -126,8 +140,12 @@ export function createApp(deps: AppDeps): Koa {
     }),
     adminRoutes(users),
     tasksRoutes(tasks, taskComments, dailyPlan, heavyRead, limits.taskBatches),
+    timeEntryRoutes(createTimeEntriesService(em), heavyRead),
+    planningRoutes(createPlanningService(em, tasks), heavyRead, limits.taskBatches),
     dailyPlanRoutes(dailyPlan),
     clientRoutes(clients),
+    clientOverviewRoutes(createClientOverviewService(em, clock)),
+    billingRoutes(createBillingService(em, clock), heavyRead),
     contactRoutes(createContactsService(em)),
     timeIncrementRoutes(createTimeIncrementsService(em)),
     noteRoutes(createNotesService(em), heavyRead),
@@ -138,6 +156,8 @@ export function createApp(deps: AppDeps): Koa {
     apiTokenRoutes(apiTokens),
     calendarFeedSettingsRoutes(calendarFeeds),
     calendarFeedRoutes(calendarFeeds, limits),
+    taskShareRoutes(taskShares),
+    publicShareRoutes(taskShares, limits),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -18,12 +18,14 @@ const ROUTES = {
   'dashboard (/, /dashboard)': 'src/app/DashboardScreen.tsx',
   'daily review (/daily-review)': 'src/features/daily-plan/DailyReviewPage.tsx',
   'clients (/clients)': 'src/features/clients/ClientsPage.tsx',
+  'billing (/billing)': 'src/features/billing/BillingPage.tsx',
   'archived (/archived)': 'src/features/archived/ArchivedPage.tsx',
   'calendar (/calendar)': 'src/features/calendar/CalendarPage.tsx',
   'admin users (/admin/users)': 'src/features/admin/AdminUsersPage.tsx',
   'kanban (/kanban)': 'src/features/kanban/KanbanPage.tsx',
   'notes (/notes)': 'src/features/notes/NotesPage.tsx',
   '404': 'src/app/NotFoundPage.tsx',
+  'shared task (/share/:token, signed out)': 'src/features/shared-task/SharedTaskPage.tsx',
 };
 const LAZY_PARTS = {
   'drag and drop (after first paint)': 'src/components/tasks/SortableTaskList.tsx',

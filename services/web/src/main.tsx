@@ -29,8 +29,9 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// Installable and offline (DECISIONS 19): production builds only; the dev server has no /sw.js.
-if (import.meta.env.PROD) {
+// Installable and offline (DECISIONS 19): production builds only; the dev server has no /sw.js. A shared
+// task's page (DECISIONS 33) is for someone without an account: it installs nothing.
+if (import.meta.env.PROD && !window.location.pathname.startsWith('/share/')) {
   // Loaded after the page: its few lines are not part of the first paint's JavaScript.
   window.addEventListener('load', () => void import('./lib/serviceWorker').then(({ registerServiceWorker }) => registerServiceWorker(store)), { once: true });
 }

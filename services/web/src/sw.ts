@@ -10,7 +10,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@daybook/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, OFFLINE_MADE_AT_HEADER } from '@daybook/shared';
 import { isKeptOffline, isNeverQueued, OFFLINE_QUEUED_HEADER, SW_MESSAGES } from './lib/offlineProtocol';
 import { actionFailedText, actionRequest, notificationFor, readPushPayload } from './lib/pushNotifications';
 import { deviceName, subscriptionBody } from './lib/push';
@@ -101,7 +101,10 @@ self.addEventListener('fetch', (event) => {
           // offline: queue below
         }
       }
-      await queue.pushRequest({ request: copy });
+      // The change keeps the instant it was made: a timer started or stopped offline runs from then, not from the replay.
+      const stamped = new Headers(copy.headers);
+      stamped.set(OFFLINE_MADE_AT_HEADER, new Date().toISOString());
+      await queue.pushRequest({ request: new Request(copy, { headers: stamped }) });
       await notifyClients(SW_MESSAGES.queued);
       return new Response(JSON.stringify({ queued: true }), {
         status: 202,

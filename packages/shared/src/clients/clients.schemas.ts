@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoInstantSchema } from '../common';
 import { hasNoDuplicates, REORDER_MAX, requiredText, sortOrderSchema } from '../fields';
+import { hourlyRateMinorSchema } from '../billing/billing.schemas';
 import { DEFAULT_CLIENT_COLOR, HEX_COLOR_PATTERN } from './client-colors';
 
 export const CLIENT_NAME_MAX = 100;
@@ -27,14 +28,32 @@ export const clientAliasesSchema = z
   .max(CLIENT_ALIASES_MAX, `At most ${CLIENT_ALIASES_MAX} aliases`)
   .refine((list) => hasNoDuplicates(list.map((alias) => alias.toLowerCase())), 'Aliases must not repeat');
 
+/** The client's hourly rate in minor units (DECISIONS 31); null: the user's default rate. */
+export const clientHourlyRateSchema = hourlyRateMinorSchema.nullable();
+/** Whether time on the client's tasks is billable unless an entry says otherwise (DECISIONS 31). */
+export const clientBillableSchema = z.boolean({ message: 'Billable must be true or false' });
+
 /** POST /api/clients */
-export const clientCreateBodySchema = z.object({ name: clientNameSchema, color: colorOrDefault, aliases: clientAliasesSchema.default([]) });
+export const clientCreateBodySchema = z.object({
+  name: clientNameSchema,
+  color: colorOrDefault,
+  aliases: clientAliasesSchema.default([]),
+  hourlyRateMinor: clientHourlyRateSchema.default(null),
+  billable: clientBillableSchema.default(true),
+});
 export type ClientCreateBody = z.output<typeof clientCreateBodySchema>;
 export type ClientCreateInput = z.input<typeof clientCreateBodySchema>;
 
 /** PATCH /api/clients/{id} */
 export const clientUpdateBodySchema = z
-  .object({ name: clientNameSchema, color: clientColorSchema, sortOrder: sortOrderSchema, aliases: clientAliasesSchema })
+  .object({
+    name: clientNameSchema,
+    color: clientColorSchema,
+    sortOrder: sortOrderSchema,
+    aliases: clientAliasesSchema,
+    hourlyRateMinor: clientHourlyRateSchema,
+    billable: clientBillableSchema,
+  })
   .partial();
 export type ClientUpdateBody = z.infer<typeof clientUpdateBodySchema>;
 
@@ -54,6 +73,8 @@ export const clientSchema = z.object({
   color: z.string(),
   aliases: z.array(z.string()),
   sortOrder: z.number().int(),
+  hourlyRateMinor: z.number().int().nullable(),
+  billable: z.boolean(),
   createdAt: isoInstantSchema,
   updatedAt: isoInstantSchema,
 });

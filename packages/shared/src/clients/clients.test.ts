@@ -35,10 +35,11 @@ describe('client order', () => {
 });
 
 describe('client schemas', () => {
-  it('create: name trimmed and required, colour defaulted and lower-cased', () => {
-    expect(clientCreateBodySchema.parse({ name: ' Acme ' })).toEqual({ name: 'Acme', color: '#e5e7eb', aliases: [] });
-    expect(clientCreateBodySchema.parse({ name: 'Acme', color: '' })).toEqual({ name: 'Acme', color: '#e5e7eb', aliases: [] });
-    expect(clientCreateBodySchema.parse({ name: 'Acme', color: '#FF00aa' })).toEqual({ name: 'Acme', color: '#ff00aa', aliases: [] });
+  it('create: name trimmed and required, colour defaulted and lower-cased, the default rate, billable', () => {
+    const defaults = { aliases: [], hourlyRateMinor: null, billable: true };
+    expect(clientCreateBodySchema.parse({ name: ' Acme ' })).toEqual({ name: 'Acme', color: '#e5e7eb', ...defaults });
+    expect(clientCreateBodySchema.parse({ name: 'Acme', color: '' })).toEqual({ name: 'Acme', color: '#e5e7eb', ...defaults });
+    expect(clientCreateBodySchema.parse({ name: 'Acme', color: '#FF00aa' })).toEqual({ name: 'Acme', color: '#ff00aa', ...defaults });
     expect(clientCreateBodySchema.safeParse({ name: '  ' }).error?.issues.map((i) => i.message)).toEqual(['Client name is required']);
     expect(clientCreateBodySchema.safeParse({}).error?.issues.map((i) => i.message)).toEqual(['Client name is required']);
     expect(clientCreateBodySchema.safeParse({ name: 'Acme', color: 'red' }).success).toBe(false);
@@ -53,6 +54,16 @@ describe('client schemas', () => {
     expect(issues(["Bob's shop", "BOB'S SHOP"])).toEqual(['Aliases must not repeat']);
     expect(issues(Array.from({ length: CLIENT_ALIASES_MAX + 1 }, (_, i) => `name ${i}`))).toEqual([`At most ${CLIENT_ALIASES_MAX} aliases`]);
     expect(clientUpdateBodySchema.parse({ aliases: [] })).toEqual({ aliases: [] });
+  });
+
+  it('rate and billable (DECISIONS 31): whole minor units or null for the default; a boolean', () => {
+    expect(clientCreateBodySchema.parse({ name: 'Acme', hourlyRateMinor: 8550, billable: false })).toMatchObject({ hourlyRateMinor: 8550, billable: false });
+    expect(clientUpdateBodySchema.parse({ hourlyRateMinor: null })).toEqual({ hourlyRateMinor: null });
+    const issue = (body: unknown) => clientUpdateBodySchema.safeParse(body).error?.issues[0]?.message;
+    expect(issue({ hourlyRateMinor: 85.5 })).toBe('Hourly rate must be a whole number of minor units (cents)');
+    expect(issue({ hourlyRateMinor: -1 })).toBe('Hourly rate must not be negative');
+    expect(issue({ hourlyRateMinor: '85' })).toBe('Hourly rate must be a number');
+    expect(issue({ billable: 'yes' })).toBe('Billable must be true or false');
   });
 
   it('update: any subset', () => {

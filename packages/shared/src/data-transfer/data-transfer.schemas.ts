@@ -56,6 +56,7 @@ export const importCountsSchema = z.object({
   notes: z.number().int(),
   dailyPlans: z.number().int(),
   timeIncrements: z.number().int(),
+  timeEntries: z.number().int(),
   settings: z.number().int(),
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
@@ -69,6 +70,7 @@ export const emptyImportCounts = (): ImportCounts => ({
   notes: 0,
   dailyPlans: 0,
   timeIncrements: 0,
+  timeEntries: 0,
   settings: 0,
 });
 
@@ -127,15 +129,21 @@ export const DAYBOOK_EXPORT_VERSION = 1;
 
 const exportedTaskCommentSchema = z.object({ id: idSchema, content: z.string(), createdAt: isoInstantSchema });
 
-/** A task with every field it has, its state (completed, archived) and comments. */
-export const exportedTaskSchema = taskSchema.extend({
+/**
+ * A task with every field it has, its state (completed, archived) and comments. Its tracked time is not
+ * kept: the time entries are, and make it again when imported.
+ */
+export const exportedTaskSchema = taskSchema.omit({ trackedSeconds: true }).extend({
   completedAt: isoInstantSchema.nullable(),
   archivedAt: isoInstantSchema.nullable(),
   comments: z.array(exportedTaskCommentSchema),
 });
 export type ExportedTask = z.infer<typeof exportedTaskSchema>;
 
-export const exportedClientSchema = clientSchema.omit({ updatedAt: true });
+/** A client; its rate and billable flag (DECISIONS 31) are absent from exports made before billing. */
+export const exportedClientSchema = clientSchema
+  .omit({ updatedAt: true })
+  .extend({ hourlyRateMinor: z.number().int().nullable().default(null), billable: z.boolean().default(true) });
 export type ExportedClient = z.infer<typeof exportedClientSchema>;
 
 export const exportedContactSchema = z.object({ id: idSchema, name: z.string(), sortOrder: z.number().int(), createdAt: isoInstantSchema });
@@ -182,10 +190,22 @@ export const exportedProfileSchema = z.object({
 export type ExportedProfile = z.infer<typeof exportedProfileSchema>;
 
 /**
- * Time entries (DECISIONS 31) are not kept yet: the array is always empty in version 1; the time-tracking
- * issue gives its items their shape (and may raise the version).
+ * A time entry (DECISIONS 31). `endedAt` is null for the timer running when the export was made (an import
+ * leaves it out); `billingPeriodId` names the billing period that holds it in the exported account.
+ * (Exports made before time tracking have no entries.)
  */
-export const exportedTimeEntrySchema = z.object({ id: idSchema }).loose();
+export const exportedTimeEntrySchema = z.object({
+  id: idSchema,
+  taskId: idSchema.nullable(),
+  clientId: idSchema.nullable(),
+  startedAt: isoInstantSchema,
+  endedAt: isoInstantSchema.nullable(),
+  note: z.string(),
+  billable: z.boolean(),
+  billingPeriodId: idSchema.nullable(),
+  createdAt: isoInstantSchema,
+});
+export type ExportedTimeEntry = z.infer<typeof exportedTimeEntrySchema>;
 
 /**
  * The whole export. Secrets never appear: no password hash, sessions, API tokens, calendar-feed secret,

@@ -78,3 +78,28 @@ export function formatEstimateTotal(minutes: number): string {
 /** The 'Est. Time' figure for a list of tasks' estimates. */
 export const estimateTotalLabel = (estimates: ReadonlyArray<string | null | undefined>) =>
   formatEstimateTotal(totalEstimateMinutes(estimates));
+
+/**
+ * What a task shows of its time (DECISIONS 31): tracked (its time entries' seconds), its estimate when it
+ * has one, and whether tracking passed it. (Here rather than with time tracking: task cards show it on
+ * the first paint.)
+ */
+export interface TrackedAgainstEstimate {
+  /** '1.5h / 2.0h', or '1.5h' without an estimate that can be read. */
+  label: string;
+  trackedMinutes: number;
+  estimateMinutes: number | null;
+  over: boolean;
+}
+
+export function trackedAgainstEstimate(trackedSeconds: number, estimatedTime: string | null | undefined): TrackedAgainstEstimate {
+  const trackedMinutes = Math.floor(trackedSeconds / 60);
+  const estimateMinutes = parseEstimateMinutes(estimatedTime);
+  const tracked = formatEstimateTotal(trackedMinutes);
+  return {
+    label: estimateMinutes === null ? tracked : `${tracked} / ${formatEstimateTotal(estimateMinutes)}`,
+    trackedMinutes,
+    estimateMinutes,
+    over: estimateMinutes !== null && trackedMinutes > estimateMinutes,
+  };
+}

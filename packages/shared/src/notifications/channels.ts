@@ -110,9 +110,10 @@ export const pushKeySchema = z.object({ publicKey: z.string() });
 /**
  * What a push message carries (the service worker shows it): the title and body, the task it is about,
  * the reminder's id (for Snooze), and whether it was sent late. The same fields go to the webhook.
+ * `share`: a contact answered through a task's shared link (DECISIONS 33).
  */
 export const notificationPayloadSchema = z.object({
-  kind: z.enum(['reminder', 'digest', 'test']),
+  kind: z.enum(['reminder', 'digest', 'test', 'share']),
   title: z.string(),
   body: z.string(),
   taskId: idSchema.nullable(),

@@ -1,8 +1,6 @@
-import { z } from 'zod';
-
+// No zod here: the dashboard's first paint reads these rules, and its schema lives in priority.schema.ts.
 export const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-export const prioritySchema = z.enum(PRIORITIES, { message: 'Priority must be low, medium, high or urgent' });
-export type Priority = z.infer<typeof prioritySchema>;
+export type Priority = (typeof PRIORITIES)[number];
 export const DEFAULT_PRIORITY: Priority = 'medium';
 
 const RANK: Record<Priority, number> = { urgent: 4, high: 3, medium: 2, low: 1 };

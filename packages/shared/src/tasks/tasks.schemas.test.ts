@@ -221,6 +221,7 @@ describe('taskSchema', () => {
       delegationNotes: null,
       sortOrder: 0,
       reminders: [{ kind: 'before', minutes: 30 }],
+      trackedSeconds: 5400,
       createdAt: '2026-03-01T10:00:00.000Z',
     };
     expect(taskSchema.parse(task)).toEqual(task);

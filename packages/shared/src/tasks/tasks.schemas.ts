@@ -5,7 +5,8 @@ import { DATE_RANGE_MESSAGE, isDateInRange, isValidCalendarDate } from '../time/
 import { windowTouchesDateRange } from '../time/calendar-week';
 import { normalizeTimeOfDay } from '../time/time-of-day';
 import { calendarDateSchema, timeOfDaySchema } from '../time/time.schemas';
-import { DEFAULT_PRIORITY, prioritySchema } from './priority';
+import { DEFAULT_PRIORITY } from './priority';
+import { prioritySchema } from './priority.schema';
 import { DEFAULT_RECURRING_INTERVAL, recurringIntervalSchema, recurringTypeSchema } from './recurrence';
 import { reminderSpecSchema, reminderSpecsSchema } from '../notifications/reminders';
 import { DEFAULT_TASK_STATUS, KANBAN_STATUSES, resolveStatusChange, stateForStatus, taskStatusSchema } from './task-status';
@@ -141,8 +142,12 @@ export type TaskUpdateInput = z.input<typeof taskUpdateBodySchema>;
 export const taskCompleteBodySchema = z.object({ isCompleted: z.boolean({ message: 'isCompleted must be true or false' }) });
 export type TaskCompleteBody = z.infer<typeof taskCompleteBodySchema>;
 
-export const TASK_REORDER_TYPES = ['today', 'active', 'backlog'] as const;
-export const taskReorderTypeSchema = z.enum(TASK_REORDER_TYPES, { message: 'Type must be today, active or backlog' });
+/**
+ * 'within': the named open tasks (a part of the active list, e.g. one client's) trade places among
+ * themselves; every other task keeps its place.
+ */
+export const TASK_REORDER_TYPES = ['today', 'active', 'backlog', 'within'] as const;
+export const taskReorderTypeSchema = z.enum(TASK_REORDER_TYPES, { message: 'Type must be today, active, backlog or within' });
 export type TaskReorderType = z.infer<typeof taskReorderTypeSchema>;
 
 /** PATCH /api/tasks/reorder: the ids in their new order; sortOrder becomes each id's index. */
@@ -184,7 +189,11 @@ export type ArchivedQuery = z.infer<typeof archivedQuerySchema>;
  */
 export const TASK_PAGE_DEFAULT = 50;
 export const TASK_PAGE_MAX = 200;
-export const taskListQuerySchema = pageQuerySchema(TASK_PAGE_DEFAULT, TASK_PAGE_MAX);
+/** `clientId` narrows a list to one client's tasks, `open=true` to the tasks not completed (the client page). */
+export const taskListQuerySchema = pageQuerySchema(TASK_PAGE_DEFAULT, TASK_PAGE_MAX).extend({
+  clientId: idSchema.optional(),
+  open: z.literal('true', { message: 'open must be true when given' }).optional(),
+});
 
 /**
  * GET /api/tasks/today and /monday answer one list, at most this long: the day's own tasks first, then
@@ -221,6 +230,8 @@ export const taskSchema = z.object({
   delegationNotes: z.string().nullable(),
   sortOrder: z.number().int(),
   reminders: z.array(reminderSpecSchema),
+  /** Seconds of the task's finished time entries (DECISIONS 31); a running timer's time is not in it yet. */
+  trackedSeconds: z.number().int().min(0),
   createdAt: isoInstantSchema,
 });
 export type Task = z.infer<typeof taskSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoInstantSchema, noNul, NUL_MESSAGE, text } from '../common';
 import { isValidTimeZone } from '../time/zone';
+import { workingMinutesSchema } from '../planning/working-hours';
 
 export const ROLES = ['user', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -91,6 +92,8 @@ export const userSchema = z.object({
   role: roleSchema,
   timezone: timezoneSchema,
   enableDelegation: z.boolean(),
+  /** Working minutes per weekday, Sunday first (DECISIONS 34). */
+  workingMinutes: workingMinutesSchema,
   createdAt: isoInstantSchema,
   updatedAt: isoInstantSchema,
 });
@@ -128,7 +131,10 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const userSettingsBodySchema = z.object({ enableDelegation: z.boolean() });
+/** PATCH /api/auth/user/settings: the settings it names (at least one); the others stay. */
+export const userSettingsBodySchema = z
+  .object({ enableDelegation: z.boolean().optional(), workingMinutes: workingMinutesSchema.optional() })
+  .refine((body) => body.enableDelegation !== undefined || body.workingMinutes !== undefined, 'Send enableDelegation or workingMinutes');
 export type UserSettingsBody = z.infer<typeof userSettingsBodySchema>;
 
 export const userTimezoneBodySchema = z.object({ timezone: timezoneSchema });

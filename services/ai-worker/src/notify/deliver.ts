@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CHANNEL_PAUSE_AFTER, nextDigestAt, localDate, localTime, type ChannelTestResult, type DeliverReminderJobResult, type NotificationPayload } from '@daybook/shared';
 import type { Logger } from '../log';
 import { ChannelSendError, sendToChannel, type SendContext, type SmtpSettings } from './channels';
-import { digestMessage, reminderMessage, testMessage } from './messages';
+import { digestMessage, reminderMessage, shareResponseMessage, testMessage } from './messages';
 import type { ClaimedReminder, NotifyStore, StoredChannel } from './store';
 
 /** How long a claim lasts: longer than one round of sends (each bounded by the send timeout), shorter than BullMQ's job lock. */
@@ -84,6 +84,10 @@ async function messageOf(deps: NotifyDeps, reminder: ClaimedReminder, now: Date,
     if (message) return message;
     const { digestSkipEmpty } = await deps.store.settings(reminder.userId);
     return digestSkipEmpty ? null : { kind: 'digest', title: 'Your day: nothing due', body: 'Nothing due today and nothing overdue.', taskId: null, reminderId: reminder.id, late, url: '/' };
+  }
+  if (reminder.source === 'share') {
+    const response = await deps.store.shareResponse(reminder.id);
+    return response ? shareResponseMessage(response, reminder.id, late) : null;
   }
   const task = reminder.taskId ? await deps.store.task(reminder.userId, reminder.taskId) : null;
   if (!task || !reminder.taskId) return null;

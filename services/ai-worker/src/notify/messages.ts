@@ -1,5 +1,5 @@
 import { addDays, formatShortDate, localDate, localTime, weekdayNameOf, type NotificationPayload } from '@daybook/shared';
-import type { DigestFacts, ReminderTask } from './store';
+import type { DigestFacts, ReminderTask, ShareResponseNotice } from './store';
 
 /** "today", "tomorrow", "Friday" (within a week) or "Dec 3", seen from `today`. */
 function dayPhrase(date: string, today: string): string {
@@ -48,6 +48,28 @@ export function digestMessage(facts: DigestFacts, reminderId: string, late: bool
   if (more > 0) lines.push(`…and ${more} more`);
   if (facts.overdueCount > 0) lines.push(`${plural(facts.overdueCount, 'overdue task')} to review`);
   return { kind: 'digest', title: `Your day: ${headline}`, body: lines.join('\n'), taskId: null, reminderId, late, url: '/' };
+}
+
+/**
+ * A contact's response through a task's shared link (DECISIONS 33): the title names the contact and the
+ * task; the body says what they sent. The link opens the task, where a proposed date is accepted.
+ */
+export function shareResponseMessage(response: ShareResponseNotice, reminderId: string, late: boolean): NotificationPayload {
+  const task = `“${response.taskTitle}”`;
+  let title: string;
+  let body: string;
+  if (response.kind === 'done') {
+    title = `${response.contactName} marked ${task} done`;
+    body = 'They completed it from the link you shared.';
+  } else if (response.kind === 'proposal') {
+    const date = response.proposedDate ? `${weekdayNameOf(response.proposedDate)}, ${formatShortDate(response.proposedDate)}` : 'another date';
+    title = `${response.contactName} proposes a new date for ${task}`;
+    body = [`${date}${response.proposedTime ? ` at ${response.proposedTime}` : ''}`, response.text, 'Open the task to accept it.'].filter(Boolean).join('\n');
+  } else {
+    title = `${response.contactName} commented on ${task}`;
+    body = response.text ?? '';
+  }
+  return { kind: 'share', title, body, taskId: response.taskId, reminderId, late, url: `/?task=${response.taskId}` };
 }
 
 /** What "Send test" sends. */

@@ -7,7 +7,7 @@ export interface ClaimedReminder {
   id: string;
   userId: string;
   taskId: string | null;
-  source: 'task' | 'snooze' | 'digest';
+  source: 'task' | 'snooze' | 'digest' | 'share';
   fireAt: Date;
   attempts: number;
   timezone: string;
@@ -19,6 +19,17 @@ export interface ReminderTask {
   dueDate: string | null;
   dueTime: string | null;
   clientName: string | null;
+}
+
+/** A contact's response through a shared link (DECISIONS 33), as its notice to the owner tells it. */
+export interface ShareResponseNotice {
+  taskId: string;
+  taskTitle: string;
+  contactName: string;
+  kind: 'done' | 'proposal' | 'comment';
+  proposedDate: string | null;
+  proposedTime: string | null;
+  text: string | null;
 }
 
 export interface StoredChannel {
@@ -103,6 +114,19 @@ export function createNotifyStore(databaseUrl: string) {
         `select t.title, t.due_date::text as "dueDate", t.due_time as "dueTime", c.name as "clientName"
            from tasks t left join clients c on c.id = t.client_id where t.id = $1 and t.user_id = $2`,
         [taskId, userId],
+      );
+      return row ?? null;
+    },
+
+    /** The response a `share` notice is about; null once the response, its link or its task is gone. */
+    async shareResponse(reminderId: string): Promise<ShareResponseNotice | null> {
+      const [row] = await rows<ShareResponseNotice>(
+        `select t.id as "taskId", t.title as "taskTitle", c.name as "contactName", sr.kind, sr.proposed_date::text as "proposedDate",
+                sr.proposed_time as "proposedTime", sr.text
+           from reminders n join task_share_responses sr on sr.id = n.share_response_id join task_shares s on s.id = sr.share_id
+           join delegation_contacts c on c.id = s.contact_id join tasks t on t.id = sr.task_id and t.user_id = n.user_id
+          where n.id = $1`,
+        [reminderId],
       );
       return row ?? null;
     },

@@ -1,5 +1,6 @@
 import { AppSettingEntity } from './app-setting.entity';
 import { OidcIdentityEntity } from '../modules/auth/oidc-identity.entity';
+import { BillingPeriodEntity, BillingSettingsEntity } from '../modules/billing/billing.entity';
 import { SessionEntity } from '../modules/auth/session.entity';
 import { EstimateHabitEntity } from '../modules/capture/estimate-habit.entity';
 import { ClientEntity } from '../modules/clients/client.entity';
@@ -7,6 +8,7 @@ import { DelegationContactEntity } from '../modules/contacts/contact.entity';
 import { DailyPlanEntity } from '../modules/daily-plan/daily-plan.entity';
 import { NoteItemEntity, NoteListEntity } from '../modules/notes/note.entity';
 import { TaskCommentEntity, TaskEntity } from '../modules/tasks/task.entity';
+import { TimeEntryEntity } from '../modules/time-entries/time-entry.entity';
 import { TimeIncrementEntity } from '../modules/time-increments/time-increment.entity';
 import { UserEntity } from '../modules/users/user.entity';
 
@@ -19,6 +21,9 @@ export const entities = [
   TimeIncrementEntity,
   TaskEntity,
   TaskCommentEntity,
+  TimeEntryEntity,
+  BillingSettingsEntity,
+  BillingPeriodEntity,
   NoteListEntity,
   NoteItemEntity,
   DailyPlanEntity,

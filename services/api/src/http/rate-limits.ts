@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Middleware } from 'koa';
@@ -181,10 +182,32 @@ export const API_TOKEN_REQUESTS_PER_MINUTE = 600;
 export const CALENDAR_POLLS_PER_MINUTE = 60;
 
 /**
+ * Requests to shared task links (DECISIONS 33) per minute: from one address (any link, right or wrong), and
+ * naming one link (from any address). A contact reads the page and answers a few times.
+ */
+export const SHARE_REQUESTS_PER_MINUTE_PER_ADDRESS = 60;
+export const SHARE_REQUESTS_PER_MINUTE_PER_LINK = 30;
+
+/**
  * File uploads of imports per user per hour (POST /api/imports/preview and /api/imports, DECISIONS 30):
  * each reads and checks a whole file of up to 20 MB; a person previews and imports a few files.
  */
 export const IMPORTS_PER_HOUR = 30;
+
+/** Counts a request to a shared link from `ip` naming `token`; 429 once the address or the link used up its minute. */
+function shareLimits(redis: Redis | null): (ip: string, token: string) => Promise<void> {
+  const perAddress = limiter(redis, { name: 'share-requests:address', points: SHARE_REQUESTS_PER_MINUTE_PER_ADDRESS, duration: 60, blockInMemory: true });
+  const perLink = limiter(redis, { name: 'share-requests:link', points: SHARE_REQUESTS_PER_MINUTE_PER_LINK, duration: 60, blockInMemory: true });
+  const message = (wait: string) => `Too many requests for this link. Try again in ${wait}.`;
+  return async (ip, token) => {
+    try {
+      await perAddress.consume(addressKey(ip));
+      await perLink.consume(createHash('sha256').update(token).digest('base64url').slice(0, 22));
+    } catch (rejection) {
+      throw refusal(rejection, message);
+    }
+  };
+}
 
 /** Every rate limit of the api (DECISIONS 22), sized by the environment (docs/configuration.md). */
 export function createRateLimits(redis: Redis | null, env: Env) {
@@ -233,6 +256,8 @@ export function createRateLimits(redis: Redis | null, env: Env) {
       limiter(redis, { name: 'calendar-polls:address', points: CALENDAR_POLLS_PER_MINUTE, duration: 60, blockInMemory: true }),
       (wait) => `Too many calendar requests from your network. Try again in ${wait}.`,
     ),
+    /** /api/shares/:token: per address and per link (keyed by a hash of the token, never the token itself). */
+    shareRequests: shareLimits(redis),
     /** Import uploads (preview and start): IMPORTS_PER_HOUR per user. */
     imports: perUserRate(
       limiter(redis, { name: 'imports:user', points: IMPORTS_PER_HOUR, duration: 3600 }),

@@ -7,7 +7,8 @@ export function securityHeaders(): Middleware {
     ctx.set({
       'X-Content-Type-Options': 'nosniff',
       'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'same-origin',
+      // A route may ask for a stricter one (a shared link's answers: no-referrer).
+      'Referrer-Policy': ctx.response.get('Referrer-Policy') || 'same-origin',
       'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
       'Cross-Origin-Resource-Policy': 'same-origin',
       'Cache-Control': 'no-store',

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import request from 'supertest';
 import { truncateAll } from '../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../test/test-app';
 
@@ -23,6 +24,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/oidc/callback',
   // The calendar feed's secret is its key (DECISIONS 30); a wrong one is 404.
   'GET /api/calendar/:secret.ics',
+  // A shared task's link is its key (DECISIONS 33): the contact's page and its three answers; a wrong one is 404.
+  'GET /api/shares/:token',
+  'POST /api/shares/:token/done',
+  'POST /api/shares/:token/proposals',
+  'POST /api/shares/:token/comments',
 ]);
 
 interface Route {
@@ -40,7 +46,7 @@ function routesOf(t: TestContext): Route[] {
 }
 
 let t: TestContext;
-let owner: { userId: string; taskId: string; commentId: string; clientId: string; contactId: string; incrementId: string; pageId: string; subPageId: string; itemId: string; channelId: string; tokenId: string; importId: string };
+let owner: { userId: string; taskId: string; commentId: string; clientId: string; contactId: string; incrementId: string; pageId: string; subPageId: string; itemId: string; channelId: string; tokenId: string; importId: string; entryId: string; shareId: string; shareResponseId: string; periodId: string };
 let routes: Route[];
 const SECRET = 'olivia-secret';
 
@@ -63,6 +69,16 @@ beforeAll(async () => {
   const channelId = (await olivia.post('/api/notifications/channels', { kind: 'ntfy', server: 'http://127.0.0.1:9', topic: 'olivia', token: `${SECRET}-token` })).body.id;
   const tokenId = (await olivia.post('/api/tokens', { name: `${SECRET} script`, scope: 'read-write' })).body.token.id;
   await olivia.post('/api/calendar/feed', {});
+  const entryId = (await olivia.post('/api/time-entries', { taskId, startedAt: '2026-03-09T09:00:00Z', durationSeconds: 1800, note: `${SECRET} entry` })).body.id;
+  // A billed period (DECISIONS 31), of an entry of its own so the entry above stays editable.
+  await olivia.post('/api/time-entries', { clientId, startedAt: '2026-03-10T09:00:00Z', durationSeconds: 900, note: `${SECRET} billed` });
+  const periodId = (await olivia.post('/api/billing/periods', { clientId, from: '2026-03-10', to: '2026-03-10' })).body.id;
+  await olivia.put('/api/billing/settings', { currency: 'EUR', defaultHourlyRateMinor: 9000 });
+  await olivia.post('/api/timer', { taskId }); // a running timer another user must not stop
+  const shared = (await olivia.post(`/api/tasks/${taskId}/shares`, {})).body;
+  const shareId = shared.share.id;
+  await request(t.server).post(`/api/shares/${shared.token}/proposals`).send({ dueDate: '2999-01-01', message: `${SECRET} proposal` });
+  const shareResponseId = (await olivia.get(`/api/tasks/${taskId}/share-responses`)).body[0]?.id;
   const todoistFile = `TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE\ntask,${SECRET} imported,,4,1,,,,en,\n`;
   const importId = (await olivia.agent.post('/api/imports?source=todoist').set('x-daybook-csrf', '1').set('Content-Type', 'text/csv').send(todoistFile)).body.id;
   // The import runs in the background: the fingerprints below are taken once it wrote everything.
@@ -70,7 +86,7 @@ beforeAll(async () => {
     state = (await olivia.get(`/api/imports/${importId}`)).body.state;
     if (state === 'failed') throw new Error('setup: the import failed');
   }
-  owner = { userId, taskId, commentId, clientId, contactId, incrementId, pageId, subPageId, itemId, channelId, tokenId, importId };
+  owner = { userId, taskId, commentId, clientId, contactId, incrementId, pageId, subPageId, itemId, channelId, tokenId, importId, entryId, shareId, shareResponseId, periodId };
   for (const [name, id] of Object.entries(owner)) if (typeof id !== 'string') throw new Error(`setup: no ${name}`);
   routes = routesOf(t);
 });
@@ -81,10 +97,15 @@ function pathFor(route: Route): string {
   return route.path.replace(/:(\w+)/g, (_, param: string) => {
     if (param === 'commentId') return owner.commentId;
     if (param === 'secret') return 'A'.repeat(32); // a feed address nobody has
+    if (param === 'token') return 'A'.repeat(43); // a link nobody has
+    if (param === 'shareId') return owner.shareId;
+    if (param === 'responseId') return owner.shareResponseId;
     if (param === 'userId' || route.path.startsWith('/api/admin/users/')) return owner.userId;
     const byPrefix: [string, string][] = [
       ['/api/tasks/', owner.taskId],
       ['/api/clients/', owner.clientId],
+      ['/api/billing/clients/', owner.clientId],
+      ['/api/billing/periods/', owner.periodId],
       ['/api/delegation-contacts/', owner.contactId],
       ['/api/time-increments/', owner.incrementId],
       ['/api/note-lists/', owner.pageId],
@@ -92,6 +113,7 @@ function pathFor(route: Route): string {
       ['/api/notifications/channels/', owner.channelId],
       ['/api/tokens/', owner.tokenId],
       ['/api/imports/', owner.importId],
+      ['/api/time-entries/', owner.entryId],
     ];
     const id = byPrefix.find(([prefix]) => route.path.startsWith(prefix))?.[1];
     if (!id) throw new Error(`The access matrix does not know which id ${route.method} ${route.path} takes for :${param}; add it here.`);
@@ -104,6 +126,7 @@ const hostileBody = () => ({
   title: 'hijack', name: 'hijack', content: 'hijack', input: `tell me about ${SECRET}`, label: '5 hours', value: '5h',
   isCompleted: true, enableDelegation: true, timezone: 'Europe/Berlin', newPassword: 'hijacked-password',
   taskIds: [owner.taskId], type: 'active', priorityTaskIds: [owner.taskId], clients: [{ id: owner.clientId, sortOrder: 7 }],
+  taskId: owner.taskId, entryId: owner.entryId,
   clientId: owner.clientId, parentPageId: owner.pageId, delegatedToId: owner.contactId, isDelegated: true, noteListId: owner.pageId,
 });
 
@@ -134,8 +157,13 @@ async function ownerFingerprint(): Promise<string> {
        (select string_agg(row_to_json(x)::text, ',' order by x.id) from daily_plans x where x.user_id = ?),
        (select string_agg(row_to_json(x)::text, ',' order by x.id) from api_tokens x where x.user_id = ?),
        (select string_agg(row_to_json(x)::text, ',' order by x.user_id) from calendar_feeds x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from time_entries x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from task_shares x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from task_share_responses x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from billing_periods x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.user_id) from billing_settings x where x.user_id = ?),
        (select count(*) from sessions x where x.user_id = ?))) as fp`,
-    Array(12).fill(owner.userId),
+    Array(17).fill(owner.userId),
   );
   return row!.fp;
 }

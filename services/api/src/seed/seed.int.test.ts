@@ -55,11 +55,19 @@ describe('seed', () => {
 
 describe('dashboard reads of a user with thousands of tasks', () => {
   const tasks = () => createTasksService(orm.em, () => now);
+  const busiestClient = async () => {
+    const [row] = await orm.em.getConnection().execute<{ id: string }[]>(
+      'select client_id as id from tasks where user_id = ? and client_id is not null group by client_id order by count(*) desc limit 1',
+      [bigUser.id],
+    );
+    return row!.id;
+  };
   it.each([
     ['today', () => tasks().today(bigUser)],
     ['monday', () => tasks().monday(bigUser)],
     ['all', () => tasks().list(bigUser, { limit: 200 })],
     ['active', () => tasks().active(bigUser, { limit: 200 })],
+    ["one client's active tasks", async () => tasks().active(bigUser, { limit: 200, clientId: await busiestClient() })],
     ['backlog', () => tasks().backlog(bigUser, { limit: 200 })],
     ['delegated', () => tasks().delegated(bigUser, { limit: 200 })],
     ['kanban', () => tasks().kanban(bigUser, { limit: 200 })],

@@ -1,4 +1,4 @@
-import type { LoginBody, RegisterBody, Timezone, User } from '@daybook/shared';
+import type { LoginBody, RegisterBody, Timezone, User, UserSettingsBody } from '@daybook/shared';
 import { baseApi } from './baseApi';
 import { setSigningOut } from './unauthorized';
 
@@ -28,7 +28,8 @@ export const authApi = baseApi.injectEndpoints({
         await queryFulfilled.catch(() => setSigningOut(false));
       },
     }),
-    updateSettings: build.mutation<User, { enableDelegation: boolean }>({
+    /** Delegation and working hours (DECISIONS 34): the settings the body names. */
+    updateSettings: build.mutation<User, UserSettingsBody>({
       query: (body) => ({ url: 'auth/user/settings', method: 'PATCH', body }),
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         const { data: user } = await queryFulfilled.catch(() => ({ data: null }));

@@ -49,6 +49,10 @@ export const TAG_TYPES = [
   'TaskReminders',
   'ApiToken',
   'CalendarFeed',
+  'Timer',
+  'TimeEntry',
+  'Billing',
+  'TaskShare',
 ] as const;
 
 /**

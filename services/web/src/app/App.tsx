@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { useCurrentUser } from '../api/authApi';
 import { LoadingScreen } from './LoadingScreen';
 
@@ -10,16 +10,33 @@ const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const NotesPage = lazy(() => import('../features/notes/NotesPage'));
 const DailyReviewPage = lazy(() => import('../features/daily-plan/DailyReviewPage'));
 const ClientsPage = lazy(() => import('../features/clients/ClientsPage'));
+const BillingPage = lazy(() => import('../features/billing/BillingPage'));
+const ClientPage = lazy(() => import('../features/clients/ClientPage'));
 const ArchivedPage = lazy(() => import('../features/archived/ArchivedPage'));
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
 const AdminUsersPage = lazy(() => import('../features/admin/AdminUsersPage'));
 const KanbanPage = lazy(() => import('../features/kanban/KanbanPage'));
+const SharedTaskPage = lazy(() => import('../features/shared-task/SharedTaskPage'));
 
 /**
  * The route table (spec §2): a Loading screen while the current user loads; signed out, the landing
  * page at any path; signed in, the screens, and a 404 page for unknown paths.
  */
 export function App() {
+  // A shared task's page is for someone without an account (DECISIONS 33): it never asks who is signed in.
+  if (useLocation().pathname.startsWith('/share/')) return <SharedLinkScreen />;
+  return <Screens />;
+}
+
+const SharedLinkScreen = () => (
+  <Suspense fallback={<LoadingScreen />}>
+    <Routes>
+      <Route path="/share/:token" element={<SharedTaskPage />} />
+    </Routes>
+  </Suspense>
+);
+
+function Screens() {
   const currentUser = useCurrentUser();
 
   if (currentUser.isLoading) return <LoadingScreen />;
@@ -40,6 +57,8 @@ export function App() {
         <Route path="/dashboard" element={<DashboardScreen />} />
         <Route path="/daily-review" element={<DailyReviewPage />} />
         <Route path="/clients" element={<ClientsPage />} />
+        <Route path="/billing" element={<BillingPage />} />
+        <Route path="/clients/:id" element={<ClientPage />} />
         <Route path="/archived" element={<ArchivedPage />} />
         <Route path="/calendar" element={<CalendarPage />} />
         <Route path="/admin/users" element={<AdminUsersPage />} />

@@ -13,6 +13,8 @@ import { ProfileSection } from '../features/auth/ProfileSection';
 import { ClientsSection } from '../features/clients/ClientsSection';
 import { ContactsSection } from '../features/contacts/ContactsSection';
 import { TimeIncrementsSection } from '../features/time-increments/TimeIncrementsSection';
+import { BillingSettingsSection } from '../features/billing/BillingSettingsSection';
+import { WorkingHoursSection } from '../features/planning/WorkingHoursSection';
 
 // Its forms check channels with the shared schemas (zod): loaded when the dialog opens, after the rest.
 const NotificationsSection = lazy(() => import('../components/settings/notifications/NotificationsSection'));
@@ -31,7 +33,9 @@ export function SettingsDialog({ user, open, onClose }: { user: User; open: bool
       <ProfileSection user={user} />
       <ClientsSection />
       <TimeIncrementsSection />
+      <WorkingHoursSection user={user} />
       {user.enableDelegation && <ContactsSection />}
+      <BillingSettingsSection />
       <Suspense fallback={<Skeleton variant="rounded" height={160} sx={{ mt: 3 }} aria-label="Loading notifications" />}>
         <NotificationsSection timeZone={user.timezone} />
         <DataTransferSection />

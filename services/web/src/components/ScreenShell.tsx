@@ -7,13 +7,14 @@ import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { HeaderTimer } from './timer/HeaderTimer';
 
 /** A secondary screen (spec §2): a back link to the dashboard, the title, optional actions, the content. */
 export function ScreenShell({ title, actions, children, maxWidth = 'md' }: { title: string; actions?: ReactNode; children: ReactNode; maxWidth?: 'sm' | 'md' | 'lg' | 'xl' }) {
   return (
     <Box sx={{ minHeight: '100dvh', pb: 6 }}>
       <AppBar position="sticky">
-        <Toolbar sx={{ gap: 1 }}>
+        <Toolbar sx={{ gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
           <Button component={RouterLink} to="/dashboard" startIcon={<ArrowBackIcon />} color="inherit" aria-label="Back to Dashboard">
             <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
               Dashboard
@@ -22,6 +23,7 @@ export function ScreenShell({ title, actions, children, maxWidth = 'md' }: { tit
           <Typography variant="h6" component="h1" sx={{ ml: 1, flex: 1, minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
             {title}
           </Typography>
+          <HeaderTimer />
           {actions}
         </Toolbar>
       </AppBar>

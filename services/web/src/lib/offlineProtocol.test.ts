@@ -10,7 +10,7 @@ describe('api reads the service worker keeps for offline use', () => {
   });
 
   it('does not keep further pages (a cursor), search, the calendar, logout, nor anything outside the api', () => {
-    for (const path of ['/api/tasks/active?cursor=abc', '/api/tasks/kanban/review?cursor=x&limit=200', '/api/notes/search?query=a', '/api/tasks/calendar?start=a&end=b', '/api/logout', '/dashboard']) {
+    for (const path of ['/api/tasks/active?cursor=abc', '/api/tasks/kanban/review?cursor=x&limit=200', '/api/notes/search?query=a', '/api/tasks/calendar?start=a&end=b', '/api/logout', '/dashboard', `/api/shares/${'A'.repeat(43)}`]) {
       expect(kept(path)).toBe(false);
     }
   });
@@ -20,7 +20,7 @@ describe('api changes the service worker never queues offline', () => {
   const neverQueued = (path: string) => isNeverQueued(new URL(path, 'https://daybook.example'));
 
   it('sends sign-in, sign-out, model reviews, notifications and snoozes now or not at all', () => {
-    for (const path of ['/api/login', '/api/logout', '/api/ai/structure-task', '/api/notifications/settings', '/api/notifications/channels/x/test', '/api/notifications/push-subscriptions', '/api/tasks/00000000-0000-4000-8000-000000000001/snooze']) {
+    for (const path of ['/api/login', '/api/logout', '/api/ai/structure-task', '/api/notifications/settings', '/api/notifications/channels/x/test', '/api/notifications/push-subscriptions', '/api/tasks/00000000-0000-4000-8000-000000000001/snooze', `/api/shares/${'A'.repeat(43)}/comments`]) {
       expect(neverQueued(path)).toBe(true);
     }
   });

@@ -19,8 +19,9 @@ export const OFFLINE_QUEUED_HEADER = 'x-daybook-offline-queued';
 export const isQueuedAnswer = (answer: unknown): boolean =>
   typeof answer === 'object' && answer !== null && (answer as { queued?: unknown }).queued === true;
 
-// Reads never kept: search and the calendar stay live (spec §7, §9: never cached); logout is no data.
-const NEVER_CACHED = [/^\/api\/notes\/search/, /^\/api\/tasks\/calendar/, /^\/api\/logout/];
+// Reads never kept: search and the calendar stay live (spec §7, §9: never cached); logout is no data; a
+// shared task's link (DECISIONS 33) is someone else's view, live so that a revoked link stops at once.
+const NEVER_CACHED = [/^\/api\/notes\/search/, /^\/api\/tasks\/calendar/, /^\/api\/logout/, /^\/api\/shares\//];
 
 /**
  * The api reads the worker keeps (the last answer, for offline use): the user, clients, the day's list
@@ -34,8 +35,9 @@ export function isKeptOffline(url: URL): boolean {
 
 // Never queued offline: sign-in and sign-out (signing out forgets the cached data), a model's review of a
 // capture, and notifications (DECISIONS 29): a channel's test, this device's push subscription and a
-// snooze are questions for now, not changes to replay later, and the settings answer what they saved.
-const NOT_QUEUED = [/^\/api\/(login|register|logout|ai\/|notifications\/)/, /^\/api\/tasks\/[^/]+\/snooze$/];
+// snooze are questions for now, not changes to replay later, and the settings answer what they saved; a
+// shared task's answers (DECISIONS 33) are sent now or not at all.
+const NOT_QUEUED = [/^\/api\/(login|register|logout|ai\/|notifications\/|shares\/)/, /^\/api\/tasks\/[^/]+\/snooze$/];
 
 /** True for an api change the service worker must send now or let fail, never keep for later. */
 export const isNeverQueued = (url: URL): boolean => NOT_QUEUED.some((re) => re.test(url.pathname));

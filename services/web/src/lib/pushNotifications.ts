@@ -8,7 +8,7 @@ import { SNOOZE_MINUTES_DEFAULT, type NotificationPayload } from '@daybook/share
 /** The buttons a reminder's notification offers. */
 export const NOTIFICATION_ACTIONS = { complete: 'complete', snooze: 'snooze' } as const;
 
-const KINDS: readonly NotificationPayload['kind'][] = ['reminder', 'digest', 'test'];
+const KINDS: readonly NotificationPayload['kind'][] = ['reminder', 'digest', 'test', 'share'];
 const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
 const idOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 

@@ -51,6 +51,7 @@ export function makeTask(overrides: Partial<Task> & { id: string; title: string 
     delegationNotes: null,
     sortOrder: 0,
     reminders: [],
+    trackedSeconds: 0,
     createdAt: CREATED_AT,
     ...overrides,
   });
@@ -71,6 +72,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     role: 'user',
     timezone: 'America/New_York',
     enableDelegation: false,
+    workingMinutes: [0, 480, 480, 480, 480, 480, 0],
     createdAt: CREATED_AT,
     updatedAt: CREATED_AT,
     ...overrides,
@@ -78,7 +80,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
 }
 
 export function makeClient(overrides: Partial<Client> & { id: string; name: string }): Client {
-  return clientSchema.parse({ color: '#ef4444', aliases: [], sortOrder: 0, createdAt: CREATED_AT, updatedAt: CREATED_AT, ...overrides });
+  return clientSchema.parse({ color: '#ef4444', aliases: [], sortOrder: 0, hourlyRateMinor: null, billable: true, createdAt: CREATED_AT, updatedAt: CREATED_AT, ...overrides });
 }
 
 export function makeContact(overrides: Partial<DelegationContact> & { id: string; name: string }): DelegationContact {

@@ -10,11 +10,11 @@ type NtfyChannel = Extract<ChannelConfig, { kind: 'ntfy' }>;
 const NTFY_MESSAGE_MAX_BYTES = 3_900;
 
 /** Emoji tags (ntfy shows them before the title) per kind, and the tags a late reminder adds. */
-const KIND_TAGS: Record<NotificationPayload['kind'], string[]> = { reminder: ['alarm_clock'], digest: ['sunrise'], test: ['white_check_mark'] };
+const KIND_TAGS: Record<NotificationPayload['kind'], string[]> = { reminder: ['alarm_clock'], digest: ['sunrise'], test: ['white_check_mark'], share: ['speech_balloon'] };
 const LATE_TAGS = ['hourglass', 'late'];
 
 /** ntfy priorities: 3 is the default, 4 is "high" (a longer vibration, shown over others). */
-const PRIORITY: Record<NotificationPayload['kind'], number> = { reminder: 4, digest: 3, test: 3 };
+const PRIORITY: Record<NotificationPayload['kind'], number> = { reminder: 4, digest: 3, test: 3, share: 3 };
 
 /** The body of ntfy's JSON publishing (POST to the server's root). */
 export function ntfyMessage(channel: NtfyChannel, message: NotificationPayload, appUrl: string | null) {

@@ -8,6 +8,10 @@ import { Migration20261126100000 } from './Migration20261126100000';
 import { Migration20261127100000 } from './Migration20261127100000';
 import { Migration20261127110000 } from './Migration20261127110000';
 import { Migration20261127120000 } from './Migration20261127120000';
+import { Migration20261201100000 } from './Migration20261201100000';
+import { Migration20261201110000 } from './Migration20261201110000';
+import { Migration20261201120000 } from './Migration20261201120000';
+import { Migration20261201130000 } from './Migration20261201130000';
 
 /**
  * Every migration, in order. They are listed here rather than discovered from the folder so the same
@@ -24,4 +28,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127100000', class: Migration20261127100000 },
   { name: 'Migration20261127110000', class: Migration20261127110000 },
   { name: 'Migration20261127120000', class: Migration20261127120000 },
+  { name: 'Migration20261201100000', class: Migration20261201100000 },
+  { name: 'Migration20261201110000', class: Migration20261201110000 },
+  { name: 'Migration20261201120000', class: Migration20261201120000 },
+  { name: 'Migration20261201130000', class: Migration20261201130000 },
 ];

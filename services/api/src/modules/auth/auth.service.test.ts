@@ -14,6 +14,7 @@ const anna: User = {
   role: 'user',
   timezone: 'Europe/Paris',
   enableDelegation: false,
+  workingMinutes: [0, 480, 480, 480, 480, 480, 0],
   createdAt: '2026-03-09T10:00:00.000Z',
   updatedAt: '2026-03-09T10:00:00.000Z',
 };

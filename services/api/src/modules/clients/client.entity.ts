@@ -14,6 +14,10 @@ export const ClientEntity = defineEntity({
     /** Other names the user calls the client by (DECISIONS 28); with the names, unique per user ignoring case (the service checks). */
     aliases: p.array().default([]),
     sortOrder: p.integer().default(0),
+    /** Whether time for the client is billable unless an entry says otherwise (DECISIONS 31; Migration20261201100000). */
+    billable: p.boolean().default(true),
+    /** The client's hourly rate in minor units (cents); null: the user's default (DECISIONS 31; Migration20261201110000). */
+    hourlyRateMinor: p.integer().nullable(),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
   },

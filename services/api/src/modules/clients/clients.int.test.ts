@@ -37,6 +37,8 @@ describe('listing and creating clients', () => {
       color: '#e5e7eb',
       aliases: [],
       sortOrder: 0,
+      hourlyRateMinor: null,
+      billable: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: expect.any(String),
     });
@@ -129,6 +131,32 @@ describe('updating and deleting clients', () => {
     expect((await anna.get('/api/note-lists')).body).toEqual([expect.objectContaining({ id: page.body.id, clientId: null })]);
     expect((await anna.get(`/api/note-lists/${page.body.id}/items`)).body.items).toEqual([expect.objectContaining({ id: item.body.id, clientId: null })]);
     expect((await anna.delete(`/api/clients/${client.id}`)).status).toBe(404);
+  });
+});
+
+describe('hourly rate and billable (DECISIONS 31)', () => {
+  it('keeps a rate in minor units, clears it back to the default, and turns billable off and on', async () => {
+    const acme = await create(anna, { name: 'Acme', hourlyRateMinor: 8550, billable: false });
+    expect(acme).toMatchObject({ hourlyRateMinor: 8550, billable: false });
+    expect((await anna.patch(`/api/clients/${acme.id}`, { hourlyRateMinor: null })).body).toMatchObject({ hourlyRateMinor: null, billable: false });
+    expect((await anna.patch(`/api/clients/${acme.id}`, { billable: true, hourlyRateMinor: 12000 })).body).toMatchObject({ hourlyRateMinor: 12000, billable: true });
+    expect((await anna.patch(`/api/clients/${acme.id}`, { name: 'Acme Corp' })).body).toMatchObject({ hourlyRateMinor: 12000, billable: true });
+    expect((await anna.get('/api/clients')).body).toEqual([expect.objectContaining({ name: 'Acme Corp', hourlyRateMinor: 12000, billable: true })]);
+  });
+
+  it.each([
+    [{ hourlyRateMinor: 85.5 }, 'Hourly rate must be a whole number of minor units (cents)'],
+    [{ hourlyRateMinor: -100 }, 'Hourly rate must not be negative'],
+    [{ hourlyRateMinor: '8550' }, 'Hourly rate must be a number'],
+    [{ hourlyRateMinor: 100_000_001 }, 'Hourly rate must be at most 100000000 minor units'],
+    [{ billable: 'no' }, 'Billable must be true or false'],
+  ])('refuses %j with 400 "%s" and changes nothing', async (body, message) => {
+    const acme = await create(anna, { name: 'Acme', hourlyRateMinor: 5000 });
+    const res = await anna.patch(`/api/clients/${acme.id}`, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(message);
+    expect((await anna.post('/api/clients', { name: 'Other', ...body })).status).toBe(400);
+    expect((await anna.get('/api/clients')).body).toEqual([acme]);
   });
 });
 

@@ -14,6 +14,8 @@ const CLIENT = columnMap<ClientDto>()('c', {
   color: { column: 'color', writable: true },
   aliases: { column: 'aliases', kind: 'list', writable: true },
   sortOrder: { column: 'sort_order', writable: true },
+  hourlyRateMinor: { column: 'hourly_rate_minor', writable: true },
+  billable: { column: 'billable', writable: true },
   createdAt: { column: 'created_at', kind: 'instant' },
   updatedAt: { column: 'updated_at', kind: 'instant' },
 });
@@ -32,6 +34,15 @@ export interface TakenName {
   asName: boolean;
 }
 
+/** What a new client is made of. */
+export interface NewClient {
+  name: string;
+  color: string;
+  aliases: readonly string[];
+  hourlyRateMinor: number | null;
+  billable: boolean;
+}
+
 /** A client as task capture reads it: its id, name and aliases. */
 export type CaptureClientRow = Pick<ClientDto, 'id' | 'name' | 'aliases'>;
 
@@ -45,7 +56,7 @@ export interface ClientsRepository extends UnitOfWork {
    * A new client, placed by name among the unordered ones (sortOrder 0, spec §3) until the user has a
    * manual order, then after its end.
    */
-  insert(userId: string, fields: { name: string; color: string; aliases: readonly string[] }): Promise<ClientDto | typeof NAME_TAKEN>;
+  insert(userId: string, fields: NewClient): Promise<ClientDto | typeof NAME_TAKEN>;
   /** Writes the fields the patch gives (none: answers the client as it is); null: no such client of the user. */
   update(userId: string, id: string, patch: ClientUpdateBody): Promise<ClientDto | null | typeof NAME_TAKEN>;
   /** False when the user has no such client. */
@@ -86,12 +97,12 @@ export function createClientsRepository(rootEm: EntityManager): ClientsRepositor
 
     async insert(userId, fields) {
       const rows = await db().execute<ClientDto[]>(
-        `insert into clients as c (id, user_id, name, color, aliases, sort_order)
-         values (?, ?, ?, ?, ${TEXT_ARRAY_PARAM}, (select case when coalesce(max(sort_order), 0) > 0 then max(sort_order) + 1 else 0 end
+        `insert into clients as c (id, user_id, name, color, aliases, hourly_rate_minor, billable, sort_order)
+         values (?, ?, ?, ?, ${TEXT_ARRAY_PARAM}, ?, ?, (select case when coalesce(max(sort_order), 0) > 0 then max(sort_order) + 1 else 0 end
                                 from clients where user_id = ?))
          on conflict do nothing
          returning ${CLIENT.select}`,
-        [randomUUID(), userId, fields.name, fields.color, jsonParam(fields.aliases), userId],
+        [randomUUID(), userId, fields.name, fields.color, jsonParam(fields.aliases), fields.hourlyRateMinor, fields.billable, userId],
       );
       return one(rows) ?? NAME_TAKEN;
     },

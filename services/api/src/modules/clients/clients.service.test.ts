@@ -77,7 +77,7 @@ beforeEach(() => {
   clients = clientsService(store.repository);
 });
 
-const create = (actor: Actor, name: string, aliases: string[] = []) => clients.create(actor, { name, color: '#e5e7eb', aliases });
+const create = (actor: Actor, name: string, aliases: string[] = []) => clients.create(actor, { name, color: '#e5e7eb', aliases, hourlyRateMinor: null, billable: true });
 
 it('lists in the shared order: sortOrder, then name ignoring case and accents', async () => {
   for (const name of ['beta', 'Ärzte', 'alpha']) await create(anna, name);
@@ -95,7 +95,7 @@ it('refuses a name the user has already, in any case, on create and on rename (4
 
 it('refuses a client past the quota and stores nothing', async () => {
   for (let index = 0; index < QUOTAS.clients; index += 1) {
-    store.rows.push({ id: randomUUID(), userId: anna.id, name: `Client ${index}`, color: '#e5e7eb', aliases: [], sortOrder: 0, createdAt: NOW, updatedAt: NOW });
+    store.rows.push({ id: randomUUID(), userId: anna.id, name: `Client ${index}`, color: '#e5e7eb', aliases: [], sortOrder: 0, hourlyRateMinor: null, billable: true, createdAt: NOW, updatedAt: NOW });
   }
   await expect(create(anna, 'One too many')).rejects.toMatchObject({ status: 409, code: 'quota_exceeded' });
   expect(store.rows).toHaveLength(QUOTAS.clients);

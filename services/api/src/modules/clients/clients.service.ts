@@ -63,7 +63,13 @@ export function clientsService(clients: ClientsRepository) {
         assertBelowQuota('clients', await clients.countForQuota(actor.id));
         await clients.lockNames(actor.id);
         await assertNamesFree(actor, null, body);
-        const created = await clients.insert(actor.id, { name: body.name, color: body.color, aliases: body.aliases });
+        const created = await clients.insert(actor.id, {
+          name: body.name,
+          color: body.color,
+          aliases: body.aliases,
+          hourlyRateMinor: body.hourlyRateMinor,
+          billable: body.billable,
+        });
         if (created === NAME_TAKEN) throw conflict(CLIENT_NAME_TAKEN_MESSAGE);
         return created;
       });

@@ -244,6 +244,11 @@ describe('exporting', () => {
     const delegated = await ok(await client.post('/api/tasks', { title: 'Ask Sam', isDelegated: true, delegatedToId: sam.id, delegationNotes: 'by Friday', isBacklog: true }), 201);
     await ok(await client.patch(`/api/tasks/${delegated.id}/archive`));
     await ok(await client.put('/api/daily-plan', { priorityTaskIds: [formula.id] }));
+    // Tracked time (DECISIONS 31): a timer run and stopped, manual entries, one for a client without a task.
+    await ok(await client.post('/api/timer', { taskId: formula.id }), 201);
+    await ok(await client.post('/api/timer/stop', {}));
+    await ok(await client.post('/api/time-entries', { taskId: weekly.id, startedAt: '2026-11-24T09:00:00Z', durationSeconds: 5400, note: 'drafting' }), 201);
+    await ok(await client.post('/api/time-entries', { clientId: acme.id, startedAt: '2026-11-25T14:00:00Z', endedAt: '2026-11-25T14:30:00Z', billable: false }), 201);
     const page = await ok(await client.post('/api/note-lists', { title: 'Meetings', clientId: acme.id }), 201);
     const sub = await ok(await client.post('/api/note-lists', { title: 'Acme kickoff', parentPageId: page.id }), 201);
     await ok(await client.post(`/api/note-lists/${sub.id}/items`, { content: 'Agenda: scope, budget', clientId: acme.id }), 201);
@@ -275,7 +280,9 @@ describe('exporting', () => {
           comments: task.comments.map(({ content, createdAt }) => ({ content, createdAt })),
         })),
       ),
-      timeEntries: data.timeEntries,
+      timeEntries: data.timeEntries
+        .map(({ id: _id, ...entry }) => ({ ...entry, taskId: label('task')(entry.taskId), clientId: label('client')(entry.clientId) }))
+        .sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
       notePages: byLabel(data.notePages.map((page) => ({ ...page, clientId: label('client')(page.clientId), parentPageId: label('page')(page.parentPageId) }))),
       notes: data.notes
         .map(({ id: _id, ...note }) => ({ ...note, notePageId: label('page')(note.notePageId), clientId: label('client')(note.clientId) }))
@@ -287,8 +294,9 @@ describe('exporting', () => {
   it('exports everything of a user’s, no secrets, and imports it losslessly into a new account', async () => {
     await fillAccount(anna);
     const original = await exportOf(anna);
-    expect(original).toMatchObject({ format: 'daybook-export', version: 1, timeEntries: [] });
+    expect(original).toMatchObject({ format: 'daybook-export', version: 1 });
     expect(original.tasks).toHaveLength(4);
+    expect(original.timeEntries).toHaveLength(3);
     expect(original.clients).toHaveLength(2);
     expect(original.notePages).toHaveLength(2);
     const text = JSON.stringify(original);
@@ -297,9 +305,14 @@ describe('exporting', () => {
     const carol = t.client();
     await carol.signUpAndIn('carol');
     const job = await importFile(carol, 'daybook', JSON.stringify(original));
-    expect(job).toMatchObject({ state: 'done', problems: [], created: { tasks: 4, comments: 1, clients: 2, contacts: 1, notePages: 2, notes: 2, dailyPlans: 1, settings: 1 } });
+    expect(job).toMatchObject({ state: 'done', problems: [], created: { tasks: 4, comments: 1, clients: 2, contacts: 1, notePages: 2, notes: 2, dailyPlans: 1, settings: 1, timeEntries: 3 } });
     const copy = await exportOf(carol);
     expect(comparable(copy)).toEqual(comparable(original));
+    // The tasks' tracked time comes back with their entries.
+    const tracked = async (client: ApiClient, data: DaybookExport) =>
+      Promise.all(data.tasks.filter((task) => task.title === 'Weekly report' && task.isCompleted).map(async (task) => (await client.get(`/api/tasks/${task.id}`)).body.trackedSeconds));
+    expect(await tracked(carol, copy)).toEqual([5400]);
+    expect(await tracked(anna, original)).toEqual([5400]);
 
     // The copy's reminders are scheduled like the original's.
     const [copyWeekly] = copy.tasks.filter((task) => task.title === 'Weekly report' && !task.isCompleted);

@@ -7,6 +7,7 @@ import type {
   ExportedNotePage,
   ExportedProfile,
   ExportedTask,
+  ExportedTimeEntry,
 } from '@daybook/shared';
 import { isoInstantSql, jsonParam } from '../../db/sql';
 import { dataAccess } from '../../db/unit-of-work';
@@ -52,7 +53,8 @@ export function createExportRepository(rootEm: EntityManager) {
 
     clients: (userId: string) =>
       db().execute<ExportedClient[]>(
-        `select id, name, color, aliases, sort_order as "sortOrder", ${isoInstantSql('created_at')} as "createdAt" from clients where user_id = ? order by sort_order, name, id`,
+        `select id, name, color, aliases, sort_order as "sortOrder", hourly_rate_minor as "hourlyRateMinor", billable, ${isoInstantSql('created_at')} as "createdAt"
+           from clients where user_id = ? order by sort_order, name, id`,
         [userId],
       ),
 
@@ -84,6 +86,15 @@ export function createExportRepository(rootEm: EntityManager) {
               where task_id = any(array(select x::uuid from jsonb_array_elements_text(?::jsonb) x)) order by created_at, id`,
             [jsonParam(taskIds)],
           ),
+
+    /** Up to `limit` time entries with ids after `afterId`, by id (DECISIONS 31). */
+    timeEntriesAfter: (userId: string, afterId: string, limit: number) =>
+      db().execute<ExportedTimeEntry[]>(
+        `select id, task_id as "taskId", client_id as "clientId", ${isoInstantSql('started_at')} as "startedAt", ${isoInstantSql('ended_at')} as "endedAt",
+                note, billable, billing_period_id as "billingPeriodId", ${isoInstantSql('created_at')} as "createdAt"
+           from time_entries where user_id = ? and id > ? order by id limit ?`,
+        [userId, afterId, limit],
+      ),
 
     notePages: (userId: string) =>
       db().execute<ExportedNotePage[]>(

@@ -88,8 +88,8 @@ export function exportService(em: EntityManager, reads: ExportRepository) {
       .map(([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`)
       .join(',\n')},\n"tasks": `;
     yield* jsonArray(taskPages(actor.id));
-    // Time entries come with time tracking (DECISIONS 31): the place is kept, empty until then.
-    yield ',\n"timeEntries": []';
+    yield ',\n"timeEntries": ';
+    yield* jsonArray(pages((afterId) => read(() => reads.timeEntriesAfter(actor.id, afterId, EXPORT_PAGE))));
     yield ',\n"notePages": ';
     yield* jsonArray([await read(() => reads.notePages(actor.id))]);
     yield ',\n"notes": ';

@@ -78,6 +78,8 @@ export type PlanItem = ItemBase &
         comments: Array<{ content: string; createdAt: string | null }>;
       }
     | { type: 'dailyPlan'; date: string; taskKeys: string[]; reviewedAt: string | null }
+    /** A finished time entry (DECISIONS 31), imported unbilled. */
+    | { type: 'timeEntry'; taskKey: string | null; clientKey: string | null; startedAt: string; endedAt: string; note: string; billable: boolean; createdAt: string | null }
   );
 export type PlanItemType = PlanItem['type'];
 
@@ -100,6 +102,7 @@ export const COUNTED_AS: Record<PlanItemType, keyof ImportCounts> = {
   note: 'notes',
   task: 'tasks',
   dailyPlan: 'dailyPlans',
+  timeEntry: 'timeEntries',
 };
 
 /** What the items hold, by kind (a task's comments counted as comments). */

@@ -18,7 +18,7 @@ const TARGET_TABLES = { client: 'clients', contact: 'delegation_contacts', noteP
 export type TargetKind = keyof typeof TARGET_TABLES;
 
 /** The quotas (DECISIONS 22) an import's items count against. */
-export type ImportQuota = Extract<QuotaName, 'liveTasks' | 'notes' | 'notePages' | 'clients' | 'contacts'>;
+export type ImportQuota = Extract<QuotaName, 'liveTasks' | 'notes' | 'notePages' | 'clients' | 'contacts' | 'timeEntries'>;
 
 /** The rows each of those quotas counts, as countForQuota takes them. */
 const QUOTA_ROWS: Record<ImportQuota, string> = {
@@ -27,6 +27,7 @@ const QUOTA_ROWS: Record<ImportQuota, string> = {
   notePages: 'from note_lists where user_id = ?',
   clients: 'from clients where user_id = ?',
   contacts: 'from delegation_contacts where user_id = ?',
+  timeEntries: 'from time_entries where user_id = ?',
 };
 
 /** The running state of an import, read under its lock. */

@@ -16,6 +16,7 @@ import { assertBelowQuota } from '../../db/quota';
 import type { Logger } from '../../logger';
 import { reminderScheduling } from '../notifications/reminder-schedule';
 import { createTasksService } from '../tasks/tasks.service';
+import { createTimeEntriesRepository } from '../time-entries/time-entries.repository';
 import { createRemindersRepository, type RemindersRepository } from '../notifications/reminders.repository';
 import { countItems, shownProblems, type ImportPlan, type PlanItem } from './import-plan';
 import { createImportsRepository, type ImportProgress, type ImportQuota, type ImportsRepository, type TargetKind } from './imports.repository';
@@ -43,18 +44,19 @@ export function parseImportFile(text: string, query: ImportQuery, actor: Pick<Ac
 
 /** What the items would add to each quota (DECISIONS 22). */
 function quotaAdditions(items: readonly PlanItem[]): Record<ImportQuota, number> {
-  const adding: Record<ImportQuota, number> = { liveTasks: 0, notes: 0, notePages: 0, clients: 0, contacts: 0 };
+  const adding: Record<ImportQuota, number> = { liveTasks: 0, notes: 0, notePages: 0, clients: 0, contacts: 0, timeEntries: 0 };
   for (const item of items) {
     if (item.type === 'task' && !item.task.isArchived) adding.liveTasks += 1;
     else if (item.type === 'note') adding.notes += 1;
     else if (item.type === 'notePage') adding.notePages += 1;
     else if (item.type === 'client') adding.clients += 1;
     else if (item.type === 'contact') adding.contacts += 1;
+    else if (item.type === 'timeEntry') adding.timeEntries += 1;
   }
   return adding;
 }
 
-const QUOTA_NAMES = ['liveTasks', 'notes', 'notePages', 'clients', 'contacts'] as const satisfies readonly ImportQuota[];
+const QUOTA_NAMES = ['liveTasks', 'notes', 'notePages', 'clients', 'contacts', 'timeEntries'] as const satisfies readonly ImportQuota[];
 
 export interface ImportsServiceOptions {
   logger: Logger;
@@ -75,6 +77,7 @@ export const createImportsService = (em: EntityManager, options: ImportsServiceO
 export function importsService(em: EntityManager, imports: ImportsRepository, reminders: RemindersRepository, options: ImportsServiceOptions) {
   const clock = options.clock ?? (() => new Date());
   const tasks = createTasksService(em, clock);
+  const timeEntries = createTimeEntriesRepository(em);
   const { logger } = options;
   const scheduling = reminderScheduling(reminders, clock);
   /** Imports this process is running: their promises (tests wait for them). */
@@ -116,6 +119,8 @@ export function importsService(em: EntityManager, imports: ImportsRepository, re
   interface Written {
     created: boolean;
     targetId: string | null;
+    /** A task whose tracked time the item changed (a time entry's). */
+    trackedTaskId?: string | null;
   }
   const createdRow = (targetId: string): Written => ({ created: true, targetId });
   const createdOrNot = (created: boolean): Written => ({ created, targetId: null });
@@ -180,6 +185,13 @@ export function importsService(em: EntityManager, imports: ImportsRepository, re
         }
         return createdOrNot(await imports.insertDailyPlan(userId, { date: item.date, taskIds, reviewedAt: item.reviewedAt }));
       }
+      case 'timeEntry': {
+        const taskId = await target(userId, item.taskKey, 'task');
+        const clientId = await target(userId, item.clientKey, 'client');
+        const { startedAt, endedAt, note, billable } = item;
+        await timeEntries.insert(userId, { taskId, clientId, startedAt, endedAt, note, billable }, item.createdAt);
+        return { created: true, targetId: null, trackedTaskId: taskId };
+      }
     }
   }
 
@@ -203,10 +215,17 @@ export function importsService(em: EntityManager, imports: ImportsRepository, re
         created: { ...progress.created },
         skipped: progress.skipped + items.length - fresh.length,
       };
+      const trackedTasks: string[] = [];
       for (const item of fresh) {
         const written = await writeItem(actor, item);
         if (written.targetId) await imports.setTarget(actor.id, item.key, written.targetId);
         if (written.created) addCreated(next.created, item);
+        if (written.trackedTaskId) trackedTasks.push(written.trackedTaskId);
+      }
+      if (trackedTasks.length > 0) {
+        // Behind the user's time-entry lock (so a timer stopped meanwhile is counted too), once per batch.
+        await timeEntries.lockUser(actor.id);
+        await timeEntries.refreshTracked(actor.id, trackedTasks);
       }
       await imports.saveProgress(id, next);
       const ended = items.length === 0 || next.processed >= progress.total;
@@ -297,7 +316,8 @@ export type ImportsService = ReturnType<typeof importsService>;
 
 function addCreated(created: ImportCounts, item: PlanItem) {
   const counts = countItems([item]);
-  for (const [name, value] of Object.entries(counts) as Array<[keyof ImportCounts, number]>) created[name] += value;
+  // An import started before a kind was counted has no count of it yet.
+  for (const [name, value] of Object.entries(counts) as Array<[keyof ImportCounts, number]>) created[name] = (created[name] ?? 0) + value;
 }
 
 /**

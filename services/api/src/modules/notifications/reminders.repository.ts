@@ -46,6 +46,8 @@ export interface RemindersRepository extends UnitOfWork {
   find(userId: string, id: string): Promise<ScheduledReminder | null>;
   /** Replaces the user's waiting digest with one at `at` (none when null); a digest being sent stays, and schedules the next itself. */
   replaceDigest(userId: string, at: Date | null): Promise<void>;
+  /** A notice that a contact answered through a shared link (DECISIONS 33): due at once, delivered once like a reminder. */
+  insertShareNotice(userId: string, shareResponseId: string): Promise<void>;
   /**
    * At most `limit` live reminders due before `horizon` that the transport does not have yet (never handed
    * over, or only before `queuedSince`), or that are overdue by `overdueMs` although handed over more than
@@ -134,6 +136,13 @@ export function createRemindersRepository(rootEm: EntityManager): RemindersRepos
         `insert into reminders (user_id, source, fire_at, next_attempt_at) values (?, 'digest', ?, ?)
            on conflict (user_id) where source = 'digest' and state in ('pending', 'sending') do nothing`,
         [userId, at, at],
+      );
+    },
+
+    async insertShareNotice(userId, shareResponseId) {
+      await db().execute(
+        `insert into reminders (user_id, source, share_response_id, fire_at, next_attempt_at) values (?, 'share', ?, now(), now())`,
+        [userId, shareResponseId],
       );
     },
 

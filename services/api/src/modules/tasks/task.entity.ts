@@ -36,6 +36,8 @@ export const TaskEntity = defineEntity({
     isDelegated: p.boolean().default(false),
     delegationNotes: p.text().nullable(),
     sortOrder: p.integer().default(0),
+    /** Seconds of the task's finished time entries, written with every entry write (time-entries.repository.ts). */
+    trackedSeconds: p.integer().default(0),
     completedAt: p.datetime().nullable(),
     archivedAt: p.datetime().nullable(),
     createdAt: createdAtProperty(),

@@ -343,6 +343,31 @@ describe('reordering', () => {
     expect((await anna.patch('/api/tasks/reorder', { taskIds: [firstPage.items[1]!.id, firstPage.items[0]!.id], type: 'active' })).status).toBe(200);
     expect(titles((await anna.get('/api/tasks/active')).body.items)).toEqual(['b', 'a', 'c', 'd', 'e']);
   });
+
+  it("moves one client's tasks only among their own places ('within'), every other task keeping its place", async () => {
+    const acme = (await anna.post('/api/clients', { name: 'Acme' })).body as { id: string };
+    const ids: Record<string, string> = {};
+    for (const [title, clientId] of [['a1', acme.id], ['x', null], ['a2', acme.id], ['y', null], ['a3', acme.id]] as const) ids[title] = (await create(anna, { title, clientId })).id;
+    await anna.patch('/api/tasks/reorder', { taskIds: ['a1', 'x', 'a2', 'y', 'a3'].map((title) => ids[title]), type: 'active' });
+
+    const acmePage = (await anna.get(`/api/tasks/active?clientId=${acme.id}`)).body as { items: Task[] };
+    expect(titles(acmePage.items)).toEqual(['a1', 'a2', 'a3']);
+    await anna.patch(`/api/tasks/${ids.a2}/complete`, { isCompleted: true });
+    expect(titles((await anna.get(`/api/tasks/active?clientId=${acme.id}&open=true`)).body.items)).toEqual(['a1', 'a3']);
+    expect((await anna.get('/api/tasks/active?open=yes')).status).toBe(400);
+    await anna.patch(`/api/tasks/${ids.a2}/complete`, { isCompleted: false });
+    expect((await anna.patch('/api/tasks/reorder', { taskIds: [ids.a3, ids.a1, ids.a2], type: 'within' })).status).toBe(200);
+    expect(titles((await anna.get('/api/tasks/active')).body.items)).toEqual(['a3', 'x', 'a1', 'y', 'a2']);
+    expect(titles((await anna.get(`/api/tasks/active?clientId=${acme.id}`)).body.items)).toEqual(['a3', 'a1', 'a2']);
+
+    // Another user's task, or a backlog one, in the list: nothing moves.
+    const bobTask = await create(bob, { title: 'bob' });
+    expect((await anna.patch('/api/tasks/reorder', { taskIds: [ids.a1, bobTask.id], type: 'within' })).status).toBe(404);
+    expect(titles((await anna.get('/api/tasks/active')).body.items)).toEqual(['a3', 'x', 'a1', 'y', 'a2']);
+    // Another user's client filters to nothing; a malformed one is refused.
+    expect((await bob.get(`/api/tasks/active?clientId=${acme.id}`)).body.items).toEqual([]);
+    expect((await anna.get('/api/tasks/active?clientId=acme')).status).toBe(400);
+  });
 });
 
 describe('recurrence', () => {

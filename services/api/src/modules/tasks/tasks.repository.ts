@@ -31,6 +31,7 @@ const TASK = columnMap<TaskDto>()('t', {
   delegationNotes: { column: 'delegation_notes', writable: true },
   sortOrder: { column: 'sort_order', writable: true },
   reminders: { column: 'reminders', kind: 'json', writable: true },
+  trackedSeconds: { column: 'tracked_seconds' },
   createdAt: { column: 'created_at', kind: 'instant' },
 });
 type WritableField = WritableOf<typeof TASK>;
@@ -94,7 +95,7 @@ export interface TasksRepository extends UnitOfWork {
    * At most `page.limit` tasks of the list after the cursor's (DECISIONS 22), and the cursor of the last one
    * when more follow; null when the cursor is not one this list made.
    */
-  page(userId: string, list: PagedList, page: PageQuery): Promise<TaskPage | null>;
+  page(userId: string, list: PagedList, page: PageQuery & { clientId?: string | undefined; open?: 'true' | undefined }): Promise<TaskPage | null>;
   /** Tasks due on `date` and the open tasks overdue at `today` `time`, the day's own first, then in list order; at most `limit`. */
   dayList(userId: string, day: { date: string; today: string; time: string }, limit: number): Promise<TaskDto[]>;
   /** Tasks due between the two dates (inclusive), by due date and time, then in list order. */
@@ -130,6 +131,11 @@ export interface TasksRepository extends UnitOfWork {
   placeFirst(userId: string, ids: readonly string[], list: OrderedList): Promise<number>;
   /** Numbers the list's other tasks after the named ones, keeping their order. */
   placeRestAfter(userId: string, ids: readonly string[], list: OrderedList): Promise<void>;
+  /**
+   * The named tasks of the list take the places they hold between them in the order given, every other
+   * task keeping its own; the list is numbered 0, 1, … Answers how many of the named tasks the list holds.
+   */
+  tradePlaces(userId: string, ids: readonly string[], list: OrderedList): Promise<number>;
 }
 
 export function createTasksRepository(rootEm: EntityManager): TasksRepository {
@@ -151,6 +157,11 @@ export function createTasksRepository(rootEm: EntityManager): TasksRepository {
       const { where, params, keys } = pagedListQuery(list);
       const conditions = ['t.user_id = ?', where];
       const allParams = [userId, ...params];
+      if (page.clientId) {
+        conditions.push('t.client_id = ?');
+        allParams.push(page.clientId);
+      }
+      if (page.open) conditions.push('not t.is_completed');
       if (page.cursor) {
         const after = decodeCursor(page.cursor, keys);
         if (!after) return null;
@@ -258,6 +269,27 @@ export function createTasksRepository(rootEm: EntityManager): TasksRepository {
           where t.id = rest.id and t.sort_order <> ? + rest.place`,
         [ids.length, userId, jsonParam(ids), ids.length],
       );
+    },
+
+    async tradePlaces(userId, ids, list) {
+      const inList = `t.user_id = ? and not t.is_archived and ${IN_ORDERED_LIST[list]}`;
+      const [found] = await db().execute<{ count: string }[]>(
+        `select count(*) from tasks t where ${inList} and t.id = any(array(select x::uuid from jsonb_array_elements_text(?::jsonb) x))`,
+        [userId, jsonParam(ids)],
+      );
+      if (Number(found!.count) !== ids.length) return Number(found!.count);
+      // The list's order now; the places the named tasks hold, in that order; the k-th named task takes the k-th place.
+      await affectedRows(
+        `with list as (select t.id, row_number() over (order by ${TASK_LIST_ORDER}) as place from tasks t where ${inList}),
+              named as (select x.id::uuid as id, x.k from jsonb_array_elements_text(?::jsonb) with ordinality as x(id, k)),
+              places as (select place, row_number() over (order by place) as k from list where id in (select id from named)),
+              placed as (select list.id, coalesce(places.place, list.place) as place
+                           from list left join named on named.id = list.id left join places on places.k = named.k)
+         update tasks t set sort_order = placed.place - 1, updated_at = now()
+           from placed where t.id = placed.id and t.user_id = ? and t.sort_order <> placed.place - 1`,
+        [userId, jsonParam(ids), userId],
+      );
+      return ids.length;
     },
   };
 }

@@ -63,6 +63,7 @@ function fakeTasksRepository() {
       delegationNotes: null,
       sortOrder: 0,
       reminders: [],
+      trackedSeconds: 0,
       createdAt: '2026-03-01T00:00:00.000Z',
       ...fields,
     };
@@ -147,6 +148,10 @@ function fakeTasksRepository() {
     },
     async placeRestAfter(userId, ids, list) {
       calls.push(['placeRestAfter', userId, ids, list]);
+    },
+    async tradePlaces(userId, ids, list) {
+      calls.push(['tradePlaces', userId, ids, list]);
+      return ids.filter((id) => own(userId, id)).length;
     },
   };
 
@@ -352,6 +357,16 @@ describe('which list a request means', () => {
     ]);
     await expect(tasks.reorder(anna, [a.id, 'missing'], 'active')).rejects.toMatchObject({ status: 404 });
     expect(fake.calls.at(-1)![0]).toBe('placeFirst');
+  });
+
+  it("'within' lets the named tasks trade their own places and touches no other", async () => {
+    const [a, b] = [fake.add('anna', { title: 'a' }), fake.add('anna', { title: 'b' })];
+    await tasks.reorder(anna, [b.id, a.id], 'within');
+    expect(fake.calls.map(([name, , , list]) => [name, list])).toEqual([
+      ['lockForReorder', undefined],
+      ['tradePlaces', 'active'],
+    ]);
+    await expect(tasks.reorder(anna, [a.id, 'missing'], 'within')).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -23,6 +23,7 @@ import {
   type ScheduledReminder,
   type Task as TaskDto,
   type TaskCreateBody,
+  type TaskListQuery,
   type TaskPage,
   type TaskReorderType,
   type TaskUpdateBody,
@@ -68,7 +69,7 @@ export function tasksService(tasks: TasksRepository, clock: () => Date, options:
     return task;
   };
 
-  async function listPage(actor: Actor, list: PagedList, page: PageQuery): Promise<TaskPage> {
+  async function listPage(actor: Actor, list: PagedList, page: TaskListQuery): Promise<TaskPage> {
     const result = await tasks.page(actor.id, list, page);
     if (!result) throw badRequest('Invalid cursor');
     return result;
@@ -191,11 +192,11 @@ export function tasksService(tasks: TasksRepository, clock: () => Date, options:
   }
 
   /** One page of a Kanban column: the open (not backlog) tasks of that status. */
-  const kanbanColumn = (actor: Actor, status: KanbanStatus, page: PageQuery) => listPage(actor, { kanban: status }, page);
+  const kanbanColumn = (actor: Actor, status: KanbanStatus, page: TaskListQuery) => listPage(actor, { kanban: status }, page);
 
   return {
     /** GET /api/tasks: every task that is not archived, in pages. */
-    list: (actor: Actor, page: PageQuery) => listPage(actor, 'all', page),
+    list: (actor: Actor, page: TaskListQuery) => listPage(actor, 'all', page),
 
     /** GET /api/tasks/today: due today (completed ones stay, struck through) plus overdue open tasks. */
     today: (actor: Actor) => dayList(actor, localNow(actor).today),
@@ -207,12 +208,12 @@ export function tasksService(tasks: TasksRepository, clock: () => Date, options:
       return dayList(actor, monday === today ? nextMonday(today) : monday);
     },
 
-    active: (actor: Actor, page: PageQuery) => listPage(actor, 'active', page),
-    backlog: (actor: Actor, page: PageQuery) => listPage(actor, 'backlog', page),
-    delegated: (actor: Actor, page: PageQuery) => listPage(actor, 'delegated', page),
+    active: (actor: Actor, page: TaskListQuery) => listPage(actor, 'active', page),
+    backlog: (actor: Actor, page: TaskListQuery) => listPage(actor, 'backlog', page),
+    delegated: (actor: Actor, page: TaskListQuery) => listPage(actor, 'delegated', page),
 
     /** GET /api/tasks/kanban: the first page of every column. */
-    async kanban(actor: Actor, page: PageQuery): Promise<KanbanBoard> {
+    async kanban(actor: Actor, page: TaskListQuery): Promise<KanbanBoard> {
       const board: Partial<KanbanBoard> = {};
       for (const status of KANBAN_STATUSES) board[status] = await kanbanColumn(actor, status, page);
       return board as KanbanBoard;
@@ -330,13 +331,18 @@ export function tasksService(tasks: TasksRepository, clock: () => Date, options:
      * PATCH /api/tasks/reorder: each id's sortOrder becomes its place in the list, in one statement.
      * Every id must be one of the user's tasks in a list of that kind, or nothing changes (404). The
      * active and backlog lists load in pages, so the web may name only the tasks it has loaded: the
-     * list's other tasks keep their order after the named ones. The day's list is loaded whole.
+     * list's other tasks keep their order after the named ones. The day's list is loaded whole. 'within'
+     * (one client's tasks, say) moves the named tasks only among the places they already hold.
      */
     reorder(actor: Actor, taskIds: string[], type: TaskReorderType): Promise<void> {
       const list = type === 'backlog' ? 'backlog' : 'active';
       return tasks.transaction(async () => {
         // One reorder of a user's lists at a time.
         await tasks.lockForReorder(actor.id, taskIds);
+        if (type === 'within') {
+          if ((await tasks.tradePlaces(actor.id, taskIds, list)) !== taskIds.length) throw notFound('Task');
+          return;
+        }
         if ((await tasks.placeFirst(actor.id, taskIds, list)) !== taskIds.length) throw notFound('Task');
         if (type !== 'today') await tasks.placeRestAfter(actor.id, taskIds, list);
       });

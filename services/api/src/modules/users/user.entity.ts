@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { DEFAULT_TIMEZONE, ROLES } from '@daybook/shared';
+import { DEFAULT_TIMEZONE, DEFAULT_WORKING_MINUTES, ROLES } from '@daybook/shared';
 import { createdAtProperty, idProperty, updatedAtProperty } from '../../db/entity-helpers';
 
 export const UserEntity = defineEntity({
@@ -19,6 +19,8 @@ export const UserEntity = defineEntity({
     role: p.enum([...ROLES]).default('user'),
     timezone: p.string().length(100).default(DEFAULT_TIMEZONE),
     enableDelegation: p.boolean().default(false),
+    /** Working minutes per weekday, Sunday first (DECISIONS 34). */
+    workingMinutes: p.json<number[]>().default(JSON.stringify(DEFAULT_WORKING_MINUTES)),
     /** The last sign-in, with a password or through OpenID Connect (User Management shows it). */
     lastSignInAt: p.datetime().nullable(),
     createdAt: createdAtProperty(),

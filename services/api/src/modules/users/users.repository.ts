@@ -18,6 +18,7 @@ const USER = columnMap<UserDto>()('u', {
   role: { column: 'role' },
   timezone: { column: 'timezone', writable: true },
   enableDelegation: { column: 'enable_delegation', writable: true },
+  workingMinutes: { column: 'working_minutes', kind: 'json', writable: true },
   createdAt: { column: 'created_at', kind: 'instant' },
   updatedAt: { column: 'updated_at', kind: 'instant' },
 });
@@ -66,7 +67,7 @@ export interface UsersRepository extends UnitOfWork {
   /** The new user, or the unique value another user took first. */
   insert(user: NewUser): Promise<UserDto | { taken: UniqueUserValue }>;
   /** Writes the settings the patch gives; `updatedAt` moves only when a value changes. null: no such user. */
-  updateSettings(id: string, patch: Partial<Pick<UserDto, 'enableDelegation' | 'timezone'>>): Promise<UserDto | null>;
+  updateSettings(id: string, patch: Partial<Pick<UserDto, 'enableDelegation' | 'timezone' | 'workingMinutes'>>): Promise<UserDto | null>;
   /** False when there is no such user. */
   setPasswordHash(id: string, passwordHash: string): Promise<boolean>;
   makeAdmin(id: string, passwordHash: string): Promise<void>;

@@ -5,7 +5,7 @@ import { parseBody } from '../../http/validate';
 import type { Actor } from '../../core/actor';
 import type { UsersService } from './users.service';
 
-/** The signed-in user's own account (spec §7 Authentication): read it, delegation and timezone settings. */
+/** The signed-in user's own account (spec §7 Authentication): read it, delegation, working hours and timezone settings. */
 export function userRoutes(users: UsersService, timezoneChanged: (actor: Actor) => Promise<void>): Router<SignedInState> {
   const router = signedInRouter('/api');
 
@@ -14,8 +14,7 @@ export function userRoutes(users: UsersService, timezoneChanged: (actor: Actor) 
   });
 
   router.patch('/auth/user/settings', async (ctx) => {
-    const { enableDelegation } = parseBody(ctx, userSettingsBodySchema);
-    ctx.body = await users.updateSettings(ctx.state.actor, enableDelegation);
+    ctx.body = await users.updateSettings(ctx.state.actor, parseBody(ctx, userSettingsBodySchema));
   });
 
   router.patch('/auth/user/timezone', async (ctx) => {

@@ -53,7 +53,7 @@ function fakeRepositories() {
       // The unique indexes.
       const [taken] = takenValues(user);
       if (taken) return { taken };
-      const row: StoredUser = { id: randomUUID(), profileImageUrl: null, enableDelegation: false, createdAt: NOW, updatedAt: NOW, lastSignInAt: null, ...user };
+      const row: StoredUser = { id: randomUUID(), profileImageUrl: null, enableDelegation: false, workingMinutes: [0, 480, 480, 480, 480, 480, 0], createdAt: NOW, updatedAt: NOW, lastSignInAt: null, ...user };
       rows.push(row);
       return toUser(row);
     },

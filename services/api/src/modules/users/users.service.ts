@@ -12,6 +12,7 @@ import {
   type Role,
   type Timezone,
   type User as UserDto,
+  type UserSettingsBody,
 } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/errors';
@@ -104,7 +105,7 @@ export function usersService({ users, timeIncrements }: UsersServiceRepositories
     return user;
   }
 
-  async function updateSettings(actor: Actor, patch: { enableDelegation?: boolean; timezone?: Timezone }): Promise<UserDto> {
+  async function updateSettings(actor: Actor, patch: UserSettingsBody & { timezone?: Timezone }): Promise<UserDto> {
     const user = await users.updateSettings(actor.id, patch);
     if (!user) throw notFound('User');
     return user;
@@ -129,7 +130,8 @@ export function usersService({ users, timeIncrements }: UsersServiceRepositories
       });
     },
 
-    updateSettings: (actor: Actor, enableDelegation: boolean) => updateSettings(actor, { enableDelegation }),
+    /** The settings the body names (delegation, working hours); the others stay. */
+    updateSettings: (actor: Actor, settings: UserSettingsBody) => updateSettings(actor, settings),
     updateTimezone: (actor: Actor, timezone: Timezone) => updateSettings(actor, { timezone }),
 
     list: (_admin: Actor): Promise<AdminUser[]> => users.list(),

@@ -5,6 +5,7 @@ import { makeClient, makeContact, makeTask, uuid } from '../../test/fixtures';
 import { json, mockFetch, renderWithProviders, taskView, withTaskView } from '../../test/render';
 import { TaskCard, type TaskCardVariant } from './TaskCard';
 import { TaskMetaRow } from './TaskMetaRow';
+import { HeaderTimer } from '../timer/HeaderTimer';
 
 // Saturday 2026-03-07, 10:00 in New York.
 const NOW = new Date('2026-03-07T15:00:00Z');
@@ -115,7 +116,7 @@ describe('TaskCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Move to backlog' }));
     expect(await screen.findByText('Task moved to backlog')).toBeInTheDocument();
-    expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/api/tasks/${uuid(1)}/backlog` });
+    expect(requests.find((req) => req.method === 'PATCH')).toMatchObject({ method: 'PATCH', path: `/api/tasks/${uuid(1)}/backlog` });
   });
 
   it('offers restore and archive in the backlog, nothing else', async () => {
@@ -151,5 +152,47 @@ describe('TaskCard', () => {
     const view = renderCard(task);
     await userEvent.click(screen.getByTestId('task-title'));
     expect(view.openTask).toHaveBeenCalledWith(task);
+  });
+
+  it('shows tracked against estimated time once time is tracked, in the warning colour past the estimate (DECISIONS 31)', () => {
+    mockFetch(() => undefined);
+    renderCard(makeTask({ id: uuid(1), title: 'On track', estimatedTime: '2h', trackedSeconds: 5400 }));
+    renderCard(makeTask({ id: uuid(2), title: 'Over', estimatedTime: '30min', trackedSeconds: 2700 }));
+    renderCard(makeTask({ id: uuid(3), title: 'Not started', estimatedTime: '1h' }));
+    const [onTrack, over, notStarted] = screen.getAllByTestId('task-card') as HTMLElement[];
+    expect(within(onTrack!).getByTestId('task-tracked')).toHaveTextContent('1.5h / 2.0h');
+    expect(within(over!).getByTestId('task-tracked')).toHaveTextContent('45min / 30min');
+    expect(within(notStarted!).queryByTestId('task-tracked')).not.toBeInTheDocument();
+    expect(within(notStarted!).getByTestId('task-estimate')).toHaveTextContent('1h');
+  });
+
+  it('starts the timer from the card’s menu, and offers to stop it while it runs there (DECISIONS 31)', async () => {
+    const task = makeTask({ id: uuid(1), title: 'Call Acme' });
+    let running: unknown = null;
+    const { requests } = mockFetch((req) => {
+      if (req.path === '/api/timer' && req.method === 'GET') return json(200, { running, stopped: null });
+      if (req.path === '/api/timer' && req.method === 'POST') {
+        running = { id: uuid(500), taskId: task.id, taskTitle: task.title, clientId: null, startedAt: '2026-03-07T15:00:00.000Z', endedAt: null, durationSeconds: null, note: '', billable: false, billingPeriodId: null, overlaps: [], createdAt: '2026-03-07T15:00:00.000Z', updatedAt: '2026-03-07T15:00:00.000Z' };
+        return json(201, { running, stopped: null });
+      }
+      return undefined;
+    });
+    // The header's timer keeps the timer's answer on every screen; the card reads it.
+    renderWithProviders(
+      withTaskView(
+        <>
+          <HeaderTimer />
+          <TaskCard task={task} />
+        </>,
+        taskView({ now: NOW }),
+      ),
+    );
+    await waitFor(() => expect(requests.some((req) => req.path === '/api/timer')).toBe(true));
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Start timer' }));
+    await waitFor(() => expect(requests.find((req) => req.path === '/api/timer' && req.method === 'POST')?.body).toEqual({ taskId: task.id }));
+    expect(await screen.findByTestId('running-timer')).toHaveTextContent('Call Acme');
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Stop timer' })).toBeInTheDocument();
   });
 });

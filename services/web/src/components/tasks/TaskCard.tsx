@@ -1,4 +1,5 @@
 import { memo, useEffect, useState } from 'react';
+import { useStore } from 'react-redux';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
@@ -23,13 +24,19 @@ import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import RepeatIcon from '@mui/icons-material/Repeat';
 import ReminderIcon from '@mui/icons-material/NotificationsActiveOutlined';
-import { PRIORITIES, PRIORITY_LABELS, dueLabel, isOverdue, type Priority, type Task } from '@daybook/shared';
+import TimerIcon from '@mui/icons-material/TimerOutlined';
+import { PRIORITIES, PRIORITY_LABELS, dueLabel, isOverdue, trackedAgainstEstimate, type Priority, type Task } from '@daybook/shared';
 import { ClientChip } from '../ClientChip';
 import { PriorityBadge } from '../PriorityBadge';
+import type { AppStore } from '../../app/store';
 import { formatTimeOfDay, recurrenceLabel, safeLinkHref } from '../../lib/format';
+import { useRunningTimerTaskId } from '../../lib/timerCache';
 import { vibrate } from '../../lib/vibrate';
 import { useTaskActions } from './useTaskActions';
 import { useTaskView } from './TaskViewContext';
+
+/** Starts or stops the task's timer (DECISIONS 31); the timer's code loads when first used. */
+const toggleTimer = (store: AppStore, task: Task) => import('../timer/useTimerControls').then((timer) => timer.toggleTimer(store, task));
 
 /** Which actions a card offers (spec §2): the backlog view restores and archives, the archived view unarchives. */
 export type TaskCardVariant = 'default' | 'backlog' | 'archived';
@@ -46,6 +53,8 @@ const metaSx = { display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSiz
 function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
   const view = useTaskView();
   const actions = useTaskActions();
+  const store = useStore() as AppStore;
+  const timerRunsHere = useRunningTimerTaskId() === task.id;
   const [priorityAnchor, setPriorityAnchor] = useState<HTMLElement | null>(null);
   const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
@@ -168,11 +177,15 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
             </Box>
           )}
           {task.reminders.length > 0 && <ReminderIcon titleAccess="Reminder set" data-testid="task-reminder" sx={{ fontSize: 16, color: 'text.secondary' }} />}
-          {task.estimatedTime && (
-            <Box component="span" sx={metaSx} data-testid="task-estimate">
-              <ScheduleIcon sx={{ fontSize: 16 }} />
-              {task.estimatedTime}
-            </Box>
+          {task.trackedSeconds > 0 ? (
+            <TrackedTime task={task} />
+          ) : (
+            task.estimatedTime && (
+              <Box component="span" sx={metaSx} data-testid="task-estimate">
+                <ScheduleIcon sx={{ fontSize: 16 }} />
+                {task.estimatedTime}
+              </Box>
+            )
           )}
           {task.isRecurring && task.recurringType && (
             <Box component="span" sx={metaSx} data-testid="task-recurrence">
@@ -180,7 +193,7 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
               {recurrenceLabel(task.recurringType, task.recurringInterval)}
             </Box>
           )}
-          {client && <ClientChip name={client.name} color={client.color} />}
+          {client && <ClientChip id={client.id} name={client.name} color={client.color} />}
           {task.isDelegated && (
             <Box component="span" sx={metaSx} data-testid="task-delegate">
               <PersonIcon sx={{ fontSize: 16 }} />
@@ -257,6 +270,17 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
           </ListItemIcon>
           <ListItemText>Edit task</ListItemText>
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setMoreAnchor(null);
+            void toggleTimer(store, task);
+          }}
+        >
+          <ListItemIcon>
+            <TimerIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{timerRunsHere ? 'Stop timer' : 'Start timer'}</ListItemText>
+        </MenuItem>
         <Divider />
         <MenuItem
           onClick={() => {
@@ -272,6 +296,17 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
       </Menu>
       )}
     </Paper>
+  );
+}
+
+/** Tracked against estimated time (DECISIONS 31), in the warning colour once tracking passed the estimate. */
+function TrackedTime({ task }: { task: Task }) {
+  const { label, over } = trackedAgainstEstimate(task.trackedSeconds, task.estimatedTime);
+  return (
+    <Box component="span" sx={{ ...metaSx, color: over ? 'warning.dark' : 'text.secondary' }} data-testid="task-tracked" title="Tracked / estimated">
+      <TimerIcon sx={{ fontSize: 16 }} />
+      {label}
+    </Box>
   );
 }
 

@@ -8,6 +8,8 @@ import { ResponsiveModal } from '../ResponsiveModal';
 import { TaskConfigurationFields } from './TaskConfigurationFields';
 import { TaskDelegationFields } from './TaskDelegationFields';
 import { TaskDetailsFields } from './TaskDetailsFields';
+import { TaskShareSection } from './TaskShareSection';
+import { TaskTimeSection } from './TaskTimeSection';
 import { ReminderFields } from './ReminderFields';
 import { useTaskForm } from './useTaskForm';
 
@@ -59,7 +61,9 @@ export function TaskDialog({ open, onClose, task, delegationEnabled, onSaved, on
         <TaskConfigurationFields fields={fields} />
         <ReminderFields fields={fields} taskId={task?.id} taskOpen={Boolean(task && !task.isCompleted && !task.isArchived)} timeZone={timeZone} />
         {delegationEnabled && <TaskDelegationFields fields={fields} />}
+        {delegationEnabled && task && <TaskShareSection task={task} fields={fields} />}
       </Box>
+      {task && <TaskTimeSection task={task} />}
     </ResponsiveModal>
   );
 }

@@ -24,7 +24,7 @@ export function TaskMetaRow({ task, showEstimate = false, sx }: { task: Task; sh
         </Typography>
       )}
       {task.reminders.length > 0 && <ReminderIcon titleAccess="Reminder set" data-testid="task-reminder" sx={{ fontSize: 14, color: 'text.secondary' }} />}
-      {client && <ClientChip name={client.name} color={client.color} />}
+      {client && <ClientChip id={client.id} name={client.name} color={client.color} />}
       {showEstimate && task.estimatedTime && (
         <Typography variant="caption" color="text.secondary">
           Est. {task.estimatedTime}

@@ -2,9 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CLIENT_ALIASES_MAX, CLIENT_COLOR_PALETTE } from '@daybook/shared';
 import { makeClient, uuid } from '../../test/fixtures';
-import { json, mockFetch, renderWithProviders } from '../../test/render';
+import { json, mockFetch, renderWithProviders, type RecordedRequest } from '../../test/render';
 import { ClientDialog } from './ClientDialog';
 import { parseHexColor } from './color';
+
+/** What the dialog sent: its writes (it reads the billing settings for the rate's currency too). */
+const writes = (requests: RecordedRequest[]) => requests.filter((request) => request.method !== 'GET');
+const DEFAULTS = { hourlyRateMinor: null, billable: true };
 
 describe('hex colour text', () => {
   it('accepts #rrggbb with or without #, any case, trimmed; lower-cases it', () => {
@@ -25,7 +29,7 @@ describe('client dialog', () => {
     expect(CLIENT_COLOR_PALETTE).toHaveLength(20);
     await user.click(screen.getByRole('button', { name: 'Create Client' }));
     expect(await screen.findByText('Client name is required')).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    expect(writes(requests)).toHaveLength(0);
   });
 
   it('creates with a swatch; the hex text follows, and typed hex sets the colour', async () => {
@@ -47,7 +51,7 @@ describe('client dialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create Client' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(requests[0]?.body).toEqual({ name: 'Acme', color: '#12ab9f', aliases: [] });
+    expect(writes(requests)[0]?.body).toEqual({ name: 'Acme', color: '#12ab9f', aliases: [], ...DEFAULTS });
     expect(await screen.findByText('Client created successfully')).toBeInTheDocument();
   });
 
@@ -59,6 +63,55 @@ describe('client dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Update Client' }));
     expect(await screen.findByText('Failed to update client')).toBeInTheDocument();
     expect(screen.getByText('A client with this name already exists')).toBeInTheDocument();
+  });
+});
+
+describe('hourly rate and billable (DECISIONS 31)', () => {
+  const settings = (currency: string, defaultHourlyRateMinor: number) => (req: RecordedRequest) =>
+    req.path === '/api/billing/settings' ? json(200, { currency, defaultHourlyRateMinor }) : undefined;
+
+  it('creates with a rate typed as a decimal (sent in cents) and billable off; empty means the default', async () => {
+    const answer = settings('USD', 10_000);
+    const { requests } = mockFetch((req) => (req.method === 'POST' ? json(201, makeClient({ id: uuid(1), name: 'Acme' })) : answer(req)));
+    const onClose = jest.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<ClientDialog open client={null} onClose={onClose} />);
+    expect(await screen.findByText('Empty: your default rate ($100.00)')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Client name/), 'Acme');
+    await user.type(screen.getByLabelText('Hourly rate'), '85.5');
+    await user.click(screen.getByRole('switch', { name: 'Billable by default' }));
+    await user.click(screen.getByRole('button', { name: 'Create Client' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes(requests)[0]?.body).toMatchObject({ name: 'Acme', hourlyRateMinor: 8550, billable: false });
+  });
+
+  it('refuses an amount with more decimals than the currency has, and sends nothing', async () => {
+    const { requests } = mockFetch(settings('JPY', 12_000));
+    const user = userEvent.setup();
+    renderWithProviders(<ClientDialog open client={null} onClose={jest.fn()} />);
+    expect(await screen.findByText('Empty: your default rate (¥12,000)')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Client name/), 'Tokyo Co');
+    await user.type(screen.getByLabelText('Hourly rate'), '85.50');
+    await user.click(screen.getByRole('button', { name: 'Create Client' }));
+    expect(await screen.findByText('Enter a whole amount like 85')).toBeInTheDocument();
+    expect(writes(requests)).toHaveLength(0);
+  });
+
+  it('edits: shows the rate in the currency, keeps it when untouched, clears it back to the default', async () => {
+    const answer = settings('EUR', 9000);
+    const { requests } = mockFetch((req) => (req.method === 'PATCH' ? json(200, makeClient({ id: uuid(1), name: 'Acme' })) : answer(req)));
+    const user = userEvent.setup();
+    const client = makeClient({ id: uuid(1), name: 'Acme', hourlyRateMinor: 12_050, billable: false });
+    renderWithProviders(<ClientDialog open client={client} onClose={jest.fn()} />);
+    expect(screen.getByRole('switch', { name: 'Billable by default' })).not.toBeChecked();
+    await waitFor(() => expect(screen.getByLabelText('Hourly rate')).toHaveValue('120.50'));
+    await user.click(screen.getByRole('button', { name: 'Update Client' }));
+    await waitFor(() => expect(writes(requests)).toHaveLength(1));
+    expect(writes(requests)[0]?.body).toMatchObject({ hourlyRateMinor: 12_050, billable: false });
+    await user.clear(screen.getByLabelText('Hourly rate'));
+    await user.click(screen.getByRole('button', { name: 'Update Client' }));
+    await waitFor(() => expect(writes(requests)).toHaveLength(2));
+    expect(writes(requests)[1]?.body).toMatchObject({ hourlyRateMinor: null });
   });
 });
 
@@ -79,7 +132,7 @@ describe('client aliases, "Also called" (DECISIONS 28)', () => {
     await user.type(alsoCalled, 'the corner store{Enter}');
     expect(aliasChips()).toEqual(["Bob's shop", 'RR', 'the corner store']);
     expect(alsoCalled).toHaveValue('');
-    expect(requests).toHaveLength(0);
+    expect(writes(requests)).toHaveLength(0);
 
     await removeAlias(user, 'RR');
     expect(aliasChips()).toEqual(["Bob's shop", 'the corner store']);
@@ -87,7 +140,7 @@ describe('client aliases, "Also called" (DECISIONS 28)', () => {
     await user.type(alsoCalled, 'Robbie');
     await user.click(screen.getByRole('button', { name: 'Create Client' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(requests[0]?.body).toEqual({ name: 'Robertson Retail', color: '#e5e7eb', aliases: ["Bob's shop", 'the corner store', 'Robbie'] });
+    expect(writes(requests)[0]?.body).toEqual({ name: 'Robertson Retail', color: '#e5e7eb', aliases: ["Bob's shop", 'the corner store', 'Robbie'], ...DEFAULTS });
   });
 
   it("shows the shared schema's messages: no repeats in any letter case, at most CLIENT_ALIASES_MAX", async () => {
@@ -104,7 +157,7 @@ describe('client aliases, "Also called" (DECISIONS 28)', () => {
     // The same refusal on save, and nothing is sent.
     await user.click(screen.getByRole('button', { name: 'Create Client' }));
     expect(screen.getByText('Aliases must not repeat')).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    expect(writes(requests)).toHaveLength(0);
     // Typing again clears the message.
     await user.clear(alsoCalled);
     expect(screen.queryByText('Aliases must not repeat')).not.toBeInTheDocument();
@@ -129,7 +182,7 @@ describe('client aliases, "Also called" (DECISIONS 28)', () => {
     await user.click(screen.getByRole('button', { name: 'Update Client' }));
     expect(await screen.findByText('Failed to update client')).toBeInTheDocument();
     expect(screen.getByText(message)).toBeInTheDocument();
-    expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/api/clients/${uuid(1)}`, body: { name: 'Southwind Clinic', aliases: ['the clinic', 'Harbor Dental'] } });
+    expect(writes(requests)[0]).toMatchObject({ method: 'PATCH', path: `/api/clients/${uuid(1)}`, body: { name: 'Southwind Clinic', aliases: ['the clinic', 'Harbor Dental'] } });
     // The dialog stays open, the refused alias shown as a chip to remove.
     expect(onClose).not.toHaveBeenCalled();
     expect(aliasChips()).toEqual(['the clinic', 'Harbor Dental']);

@@ -1,21 +1,26 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
-import { CLIENT_COLOR_PALETTE, clientCreateBodySchema, DEFAULT_CLIENT_COLOR, type Client } from '@daybook/shared';
+import { CLIENT_COLOR_PALETTE, clientCreateBodySchema, DEFAULT_CLIENT_COLOR, DEFAULT_CURRENCY, formatMoney, parseMoney, type Client } from '@daybook/shared';
 import { serverMessage } from '../../api/apiError';
+import { useGetBillingSettingsQuery } from '../../api/billingApi';
 import { useCreateClientMutation, useUpdateClientMutation } from '../../api/clientsApi';
 import { readableTextColor } from '../../components/ClientChip';
 import { FormDialog } from '../../components/FormDialog';
+import { MoneyField, moneyText, moneyTextError } from '../../components/MoneyField';
 import { fieldErrors } from '../../lib/formErrors';
 import { toast, toastError } from '../../lib/toast';
 import { AliasesField, aliasesWithDraft } from './AliasesField';
 import { parseHexColor } from './color';
 
 /**
- * Create or edit a client (spec §2): name, the other names it goes by (DECISIONS 28), and a colour from
- * 20 swatches, a colour picker or hex text.
+ * Create or edit a client (spec §2): name, the other names it goes by (DECISIONS 28), its hourly rate
+ * (empty: the default) and whether its time is billable by default (DECISIONS 31), and a colour from 20
+ * swatches, a colour picker or hex text.
  */
 export function ClientDialog({ open, client, onClose }: { open: boolean; client: Client | null; onClose: () => void }) {
   const [name, setName] = useState(client?.name ?? '');
@@ -25,6 +30,12 @@ export function ClientDialog({ open, client, onClose }: { open: boolean; client:
   const [aliases, setAliases] = useState<string[]>(client?.aliases ?? []);
   const [aliasDraft, setAliasDraft] = useState('');
   const [aliasError, setAliasError] = useState<string | null>(null);
+  const billing = useGetBillingSettingsQuery().data;
+  const currency = billing?.currency ?? DEFAULT_CURRENCY;
+  // Null until typed in: the client's rate, written in the currency once the settings are known.
+  const [rateText, setRateText] = useState<string | null>(null);
+  const [rateError, setRateError] = useState<string | null>(null);
+  const [billable, setBillable] = useState(client?.billable ?? true);
   const [createClient, creating] = useCreateClientMutation();
   const [updateClient, updating] = useUpdateClientMutation();
   const hexValid = parseHexColor(hexText) !== null;
@@ -36,11 +47,16 @@ export function ClientDialog({ open, client, onClose }: { open: boolean; client:
   };
 
   const submit = async () => {
-    const parsed = clientCreateBodySchema.safeParse({ name, color, aliases: aliasesWithDraft(aliases, aliasDraft) });
+    const typedRateError = rateText === null ? null : moneyTextError(rateText, currency);
+    setRateError(typedRateError);
+    if (typedRateError) return;
+    const hourlyRateMinor = rateText === null ? (client?.hourlyRateMinor ?? null) : rateText.trim() === '' ? null : parseMoney(rateText, currency);
+    const parsed = clientCreateBodySchema.safeParse({ name, color, aliases: aliasesWithDraft(aliases, aliasDraft), hourlyRateMinor, billable });
     if (!parsed.success) {
-      const errors = fieldErrors(parsed.error, (key) => (key === 'aliases' ? 'aliases' : 'name'));
+      const errors = fieldErrors(parsed.error, (key) => (key === 'aliases' ? 'aliases' : key === 'hourlyRateMinor' ? 'rate' : 'name'));
       setNameError(errors.name ?? null);
       setAliasError(errors.aliases ?? null);
+      setRateError(errors.rate ?? null);
       return;
     }
     const body = parsed.data;
@@ -94,6 +110,26 @@ export function ClientDialog({ open, client, onClose }: { open: boolean; client:
           setAliasError(change.error);
         }}
       />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', columnGap: 2 }}>
+        <MoneyField
+          label="Hourly rate"
+          currency={currency}
+          value={rateText ?? moneyText(client?.hourlyRateMinor ?? null, currency)}
+          onChange={(text) => {
+            setRateText(text);
+            setRateError(null);
+          }}
+          error={rateError}
+          placeholder={billing ? moneyText(billing.defaultHourlyRateMinor, currency) : undefined}
+          helperText={billing ? `Empty: your default rate (${formatMoney(billing.defaultHourlyRateMinor, currency)})` : 'Empty: your default rate'}
+          sx={{ width: { xs: '100%', sm: 240 } }}
+        />
+        <FormControlLabel
+          control={<Switch checked={billable} onChange={(event) => setBillable(event.target.checked)} />}
+          label="Billable by default"
+          sx={{ mt: 1 }}
+        />
+      </Box>
       <Box>
         <Typography variant="subtitle2" sx={{ mb: 1 }}>
           Colour

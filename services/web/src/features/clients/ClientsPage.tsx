@@ -1,8 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -10,8 +12,10 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
-import type { Client } from '@daybook/shared';
+import BillingIcon from '@mui/icons-material/RequestQuoteOutlined';
+import { formatMoney, type Client, type ClientBillingSummary } from '@daybook/shared';
 import { serverMessage } from '../../api/apiError';
+import { useGetBillingSummaryQuery } from '../../api/billingApi';
 import { useDeleteClientMutation, useGetClientsQuery, useReorderClientsMutation } from '../../api/clientsApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -25,9 +29,27 @@ import { toast, toastError } from '../../lib/toast';
 
 const ClientDialog = lazy(() => import('./ClientDialog'));
 
-/** Client Management (spec §2): the clients in drag order, New, edit and delete. */
+/** 'Unbilled $166.73 · 1.95 h', linking to the client's billing report; nothing when all is billed. */
+function UnbilledLine({ summary, currency }: { summary: ClientBillingSummary | undefined; currency: string }) {
+  if (!summary || summary.unbilledSeconds === 0) return null;
+  return (
+    <Link
+      component={RouterLink}
+      to={`/billing?client=${summary.clientId}`}
+      data-testid="client-unbilled"
+      variant="caption"
+      sx={{ display: 'block', fontWeight: 600 }}
+    >
+      Unbilled {formatMoney(summary.unbilledAmountMinor, currency)} · {summary.unbilledHours.toFixed(2)} h
+    </Link>
+  );
+}
+
+/** Client Management (spec §2): the clients in drag order, New, edit and delete; each one's unbilled total (DECISIONS 31). */
 export function ClientsPage() {
   const clients = useGetClientsQuery();
+  const billing = useGetBillingSummaryQuery().data;
+  const summaries = new Map(billing?.clients.map((summary) => [summary.clientId, summary]));
   const [reorder] = useReorderClientsMutation();
   const [deleteClient, deleting] = useDeleteClientMutation();
   const [dialog, setDialog] = useState<{ open: boolean; client: Client | null; key: number }>({ open: false, client: null, key: 0 });
@@ -84,14 +106,15 @@ export function ClientsPage() {
             <DragIndicatorIcon color="action" fontSize="small" />
             <Box data-testid="client-swatch" data-color={client.color} sx={{ width: 28, height: 28, borderRadius: '50%', bgcolor: client.color, border: 1, borderColor: 'rgba(0,0,0,0.12)', flexShrink: 0 }} />
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography data-testid="client-name" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+              <Link component={RouterLink} to={`/clients/${client.id}`} data-testid="client-name" color="inherit" underline="hover" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
                 {client.name}
-              </Typography>
+              </Link>
               {client.aliases.length > 0 && (
                 <Typography data-testid="client-aliases" variant="caption" color="text.secondary" sx={{ display: 'block', wordBreak: 'break-word' }}>
                   Also called {client.aliases.join(', ')}
                 </Typography>
               )}
+              {billing && <UnbilledLine summary={summaries.get(client.id)} currency={billing.currency} />}
             </Box>
             <IconButton aria-label={`Edit ${client.name}`} onClick={() => open(client)}>
               <EditIcon fontSize="small" />
@@ -111,9 +134,12 @@ export function ClientsPage() {
       actions={<NewButton onClick={() => open(null)} />}
     >
       {list.length > 0 && (
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Drag clients to set the order they appear in everywhere.
-        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 2, rowGap: 0.5, mb: 2 }}>
+          <Typography color="text.secondary">Drag clients to set the order they appear in everywhere.</Typography>
+          <Button component={RouterLink} to="/billing" size="small" startIcon={<BillingIcon />}>
+            Billing report
+          </Button>
+        </Box>
       )}
       {body}
       <Suspense fallback={null}>

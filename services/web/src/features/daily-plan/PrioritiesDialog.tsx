@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import { MAX_DAILY_PRIORITIES, type Task } from '@daybook/shared';
+import { MAX_DAILY_PRIORITIES, todayIn, type Task } from '@daybook/shared';
+import { useSignedInUser } from '../../api/authApi';
 import { useSaveTodayOrderMutation } from '../../api/dailyPlanApi';
 import { useGetTodayTasksQuery } from '../../api/tasksApi';
+import { DayCapacity } from '../../components/planning/DayCapacity';
 import { PriorityBadge } from '../../components/PriorityBadge';
 import { ResponsiveModal } from '../../components/ResponsiveModal';
 import { SkeletonRows } from '../../components/SkeletonRows';
@@ -23,6 +25,9 @@ export function PrioritiesDialog({ open, onClose }: { open: boolean; onClose: ()
   const [save, saving] = useSaveTodayOrderMutation();
   const [manual, setManual] = useState<string[] | null>(null);
   const tasks: Task[] = useMemo(() => mergeManualOrder(manual, today.data ?? []), [manual, today.data]);
+  // Today against the working hours (DECISIONS 34), with the offer to move what does not fit.
+  const user = useSignedInUser();
+  const date = user ? todayIn(new Date(), user.timezone) : null;
 
   const onMove = (from: number, to: number) => setManual(moveItem(tasks, from, to).map((task) => task.id));
 
@@ -58,6 +63,7 @@ export function PrioritiesDialog({ open, onClose }: { open: boolean; onClose: ()
         )
       }
     >
+      {date && !today.isLoading && !empty && <DayCapacity date={date} tasks={tasks} sx={{ mb: 1.5 }} />}
       {today.isLoading ? (
         <SkeletonRows count={3} />
       ) : empty ? (

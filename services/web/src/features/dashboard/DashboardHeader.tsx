@@ -13,6 +13,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import BillingIcon from '@mui/icons-material/RequestQuoteOutlined';
 import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
 import ClientsIcon from '@mui/icons-material/PeopleAltOutlined';
 import KanbanIcon from '@mui/icons-material/ViewKanbanOutlined';
@@ -21,6 +22,7 @@ import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import { LogoMark } from '../../components/Logo';
+import { HeaderTimer } from '../../components/timer/HeaderTimer';
 
 interface NavLink {
   to: string;
@@ -45,19 +47,21 @@ export function DashboardHeader({ isAdmin, onRefresh, onOpenSettings, onNewTask 
     { to: '/calendar', label: 'Calendar', icon: <CalendarIcon /> },
     { to: '/kanban', label: 'Kanban', icon: <KanbanIcon /> },
     { to: '/clients', label: 'Clients', icon: <ClientsIcon /> },
+    { to: '/billing', label: 'Billing', icon: <BillingIcon /> },
     { to: '/notes', label: 'Notes', icon: <NotesIcon /> },
     ...(isAdmin ? [{ to: '/admin/users', label: 'User Management', icon: <AdminIcon /> }] : []),
   ];
 
   return (
     <AppBar position="sticky">
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1.5, sm: 3 } }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1.5, sm: 3 }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
         <RouterLink to="/dashboard" aria-label="Daybook home" style={{ display: 'flex' }}>
           <LogoMark />
         </RouterLink>
         <Typography variant="h6" component="h1" sx={{ ml: 1, flex: 1, whiteSpace: 'nowrap' }}>
           Dashboard
         </Typography>
+        <HeaderTimer />
 
         <Box component="nav" aria-label="Screens" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
           {links.map((link) => (

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
@@ -7,11 +7,15 @@ import Typography from '@mui/material/Typography';
 import EventAvailableIcon from '@mui/icons-material/EventAvailableOutlined';
 import { dashboardDate, dashboardDayLabel, estimateTotalLabel, formatShortDate, isOverdue, weekdayNameOf, type Client, type Task } from '@daybook/shared';
 import { useGetDayTasksQuery } from '../../api/tasksApi';
+import { DayCapacity } from '../../components/planning/DayCapacity';
 import { useTaskView } from '../../components/tasks/TaskViewContext';
 import { filterTasks, NO_FILTERS } from '../../components/tasks/taskFilters';
 import { countLabel } from '../../lib/format';
 import { ClientFilterField } from './ClientFilterField';
 import { TaskListSection } from './TaskListSection';
+
+// Weekend mode only (Friday 18:00 through Sunday): not part of the dashboard's first paint on a weekday.
+const ShutdownBanner = lazy(() => import('./ShutdownBanner'));
 
 function Figure({ label, value, tone }: { label: string; value: string | number; tone?: 'error' }) {
   return (
@@ -54,6 +58,7 @@ function OverviewCard({ tasks, isLoading }: { tasks: readonly Task[] | undefined
           </>
         )}
       </Box>
+      {!isLoading && <DayCapacity date={date} tasks={tasks} sx={{ mt: 1.5 }} />}
     </Card>
   );
 }
@@ -74,6 +79,11 @@ export function TodayTab({ weekendMode, clients, priorities }: { weekendMode: bo
   return (
     <Stack spacing={2.5}>
       <OverviewCard tasks={day.data} isLoading={day.isLoading} />
+      {weekendMode && (
+        <Suspense fallback={null}>
+          <ShutdownBanner />
+        </Suspense>
+      )}
       {priorities}
       <TaskListSection
         heading="Tasks Due"

@@ -9,6 +9,7 @@ const NOUNS: Array<[keyof ImportCounts, string, string]> = [
   ['notes', 'note', 'notes'],
   ['dailyPlans', 'day plan', 'day plans'],
   ['timeIncrements', 'time estimate', 'time estimates'],
+  ['timeEntries', 'time entry', 'time entries'],
   ['settings', 'settings', 'settings'],
 ];
 

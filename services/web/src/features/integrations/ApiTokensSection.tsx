@@ -8,7 +8,7 @@ import type { CreatedApiToken } from '@daybook/shared';
 import { useGetApiTokensQuery } from '../../api/integrationsApi';
 import { SettingsSection } from '../../components/settings/SettingsSection';
 import { ApiTokenList } from './ApiTokenList';
-import { CopyField } from './CopyField';
+import { CopyField } from '../../components/CopyField';
 import { CreateApiTokenForm } from './CreateApiTokenForm';
 import { LoadFailed } from '../../components/settings/LoadFailed';
 import { curlExample } from './tokenLabels';

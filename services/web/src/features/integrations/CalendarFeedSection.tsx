@@ -8,7 +8,7 @@ import { useGetCalendarFeedQuery, useRotateCalendarFeedMutation, useTurnOffCalen
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SettingsSection } from '../../components/settings/SettingsSection';
 import { runWithToasts } from '../../lib/feedback';
-import { CopyField } from './CopyField';
+import { CopyField } from '../../components/CopyField';
 import { LoadFailed } from '../../components/settings/LoadFailed';
 
 /** The address a calendar app subscribes to, and the same as a webcal: link that opens the app. */

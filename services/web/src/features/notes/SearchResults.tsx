@@ -43,7 +43,7 @@ export function SearchResults({ criteria, markdown, timeZone, onOpen, onOpenNote
             <Button onClick={() => onOpen(result.listId)} sx={{ textTransform: 'none', fontWeight: 600, p: 0, minWidth: 0 }}>
               {result.listTitle}
             </Button>
-            {result.client && <ClientChip name={result.client.name} color={result.client.color} />}
+            {result.client && <ClientChip id={result.client.id} name={result.client.name} color={result.client.color} />}
           </Box>
           {result.items.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
@@ -54,7 +54,7 @@ export function SearchResults({ criteria, markdown, timeZone, onOpen, onOpenNote
               <Box key={item.itemId} data-testid="search-item" sx={{ borderTop: 1, borderColor: 'divider', py: 1 }}>
                 <Excerpt text={item.itemContent} highlights={item.highlights} links={markdown} />
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.5 }}>
-                  {item.itemClient && <ClientChip name={item.itemClient.name} color={item.itemClient.color} />}
+                  {item.itemClient && <ClientChip id={item.itemClient.id} name={item.itemClient.name} color={item.itemClient.color} />}
                   <Typography variant="caption" color="text.secondary">
                     {formatInstantDate(item.createdAt, timeZone)}
                   </Typography>

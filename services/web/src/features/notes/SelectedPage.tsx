@@ -43,7 +43,7 @@ export function SelectedPage({ list, clients, markdown, timeZone, editingItemId,
         <Typography variant="h5" component="h2" data-testid="selected-page-title">
           {list.title}
         </Typography>
-        {client && <ClientChip name={client.name} color={client.color} />}
+        {client && <ClientChip id={client.id} name={client.name} color={client.color} />}
       </Box>
       {items.isLoading ? (
         <SkeletonRows count={2} />

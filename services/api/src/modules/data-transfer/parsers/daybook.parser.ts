@@ -1,6 +1,17 @@
-import { daybookExportSchema, IMPORT_ITEMS_MAX, type DaybookExport, type ExportedNotePage, type ExportedTask } from '@daybook/shared';
+import {
+  daybookExportSchema,
+  entryInstantSchema,
+  IMPORT_ITEMS_MAX,
+  secondsBetween,
+  TIME_ENTRY_MAX_SECONDS,
+  TIME_ENTRY_NOTE_MAX,
+  type DaybookExport,
+  type ExportedNotePage,
+  type ExportedTask,
+  type ExportedTimeEntry,
+} from '@daybook/shared';
 import { badRequest } from '../../../core/errors';
-import { Problems, type ImportPlan, type PlanItem } from '../import-plan';
+import { cleanText, Problems, type ImportPlan, type PlanItem } from '../import-plan';
 
 /**
  * Daybook's own export (GET /api/export/daybook.json), read back item by item: every field is kept but the
@@ -10,7 +21,8 @@ import { Problems, type ImportPlan, type PlanItem } from '../import-plan';
  * The profile's settings (names, picture, timezone, delegation) and notification settings replace the
  * account's; its username, email, password and role never change. Time increments and usual estimates are
  * added to the account's. A client whose name the account has already is used, not created again. A day
- * plan the account already has for that day stays.
+ * plan the account already has for that day stays. Finished time entries come back unbilled (billing
+ * periods are not exported); the timer that was running when the export was made does not.
  */
 
 const NOT_DAYBOOK = 'This is not a Daybook export (a JSON file from Settings › Import and export › Export everything).';
@@ -59,6 +71,46 @@ function parentsFirst(pages: readonly ExportedNotePage[], problems: Problems): E
 
 /** The first task of each series before its occurrences. */
 const seriesFirst = (tasks: readonly ExportedTask[]) => [...tasks.filter((task) => task.parentTaskId === null), ...tasks.filter((task) => task.parentTaskId !== null)];
+
+/** A reference to an item of the file by its id, or null (with a problem) when the file does not hold it. */
+type Ref = (id: string | null, what: string) => string | null;
+
+const isKeptInstant = (value: string) => entryInstantSchema.safeParse(value).success;
+
+/** The finished time entries Daybook can keep (ending after their start, within a day), each with its task and client. */
+function timeEntryItems(entries: readonly ExportedTimeEntry[], problems: Problems, taskRef: Ref, clientRef: Ref): PlanItem[] {
+  const items: PlanItem[] = [];
+  let billed = 0;
+  for (const entry of entries) {
+    if (entry.endedAt === null) {
+      problems.add(0, 'The timer that was running when the export was made is left out.');
+      continue;
+    }
+    const seconds = secondsBetween(entry.startedAt, entry.endedAt);
+    if (!isKeptInstant(entry.startedAt) || !isKeptInstant(entry.endedAt) || seconds <= 0 || seconds > TIME_ENTRY_MAX_SECONDS) {
+      problems.add(0, `A time entry from ${entry.startedAt} to ${entry.endedAt} does not end after its start within 24 hours: left out.`);
+      continue;
+    }
+    if (entry.billingPeriodId !== null) billed += 1;
+    items.push({
+      type: 'timeEntry',
+      key: key('time-entry', entry.id),
+      row: 0,
+      taskKey: taskRef(entry.taskId, 'A time entry'),
+      clientKey: clientRef(entry.clientId, 'A time entry'),
+      startedAt: entry.startedAt,
+      endedAt: entry.endedAt,
+      note: cleanText(entry.note.trim(), TIME_ENTRY_NOTE_MAX),
+      billable: entry.billable,
+      createdAt: entry.createdAt,
+    });
+  }
+  if (billed > 0) {
+    const what = billed === 1 ? 'time entry billed in the exported account is' : 'time entries billed in the exported account are';
+    problems.add(0, `${billed.toLocaleString('en-US')} ${what} imported as not billed (billing periods are not exported).`);
+  }
+  return items;
+}
 
 export function parseDaybookJson(text: string): ImportPlan {
   const data = readExport(text);
@@ -133,6 +185,8 @@ export function parseDaybookJson(text: string): ImportPlan {
       comments: comments.map((comment) => ({ content: comment.content, createdAt: comment.createdAt })),
     });
   }
+
+  items.push(...timeEntryItems(data.timeEntries, problems, taskRef, clientRef));
 
   for (const plan of data.dailyPlans) {
     items.push({ type: 'dailyPlan', key: key('daily-plan', plan.date), row: 0, date: plan.date, taskKeys: plan.priorityTaskIds.filter((id) => taskIds.has(id)).map((id) => key('task', id)), reviewedAt: plan.reviewedAt });

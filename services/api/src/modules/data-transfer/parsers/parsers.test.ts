@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { AppError } from '../../../core/errors';
 import { readCsv, safeCell, writeCsvRows } from '../csv';
 import type { PlanItem } from '../import-plan';
+import { parseDaybookJson } from './daybook.parser';
 import { parseTickTickCsv, readTickTickInstant, readTickTickRepeat } from './ticktick.parser';
 import { parseTodoistCsv } from './todoist.parser';
 
@@ -192,6 +193,49 @@ describe('TickTick backup CSV', () => {
 
   it('refuses a file without the TickTick header row', () => {
     expect(badFile(() => parseTickTickCsv('"Date: 2026-11-27+0000"\n"Title","Due"\n', { timezone: TZ })).message).toMatch(/^This is not a TickTick backup/);
+  });
+});
+
+describe('Daybook export: time entries (DECISIONS 31)', () => {
+  const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const entry = (n: number, fields: Record<string, unknown>) => ({
+    id: id(n), taskId: null, clientId: null, startedAt: '2026-11-24T09:00:00.000Z', endedAt: '2026-11-24T10:00:00.000Z', note: '', billable: true,
+    billingPeriodId: null, createdAt: '2026-11-24T10:00:00.000Z', ...fields,
+  });
+  const exportWith = (timeEntries: unknown[]) =>
+    JSON.stringify({
+      format: 'daybook-export', version: 1, exportedAt: '2026-11-27T10:00:00.000Z',
+      profile: { username: 'anna', email: null, firstName: null, lastName: null, profileImageUrl: null, timezone: TZ, enableDelegation: false },
+      notificationSettings: { timedDefault: null, dateOnlyDefault: null, digestHour: null, digestSkipEmpty: true },
+      timeIncrements: [], estimateHabits: [], clients: [], contacts: [], tasks: [], timeEntries, notePages: [], notes: [], dailyPlans: [],
+    });
+
+  it('keeps finished entries, leaves out the running timer and entries Daybook cannot hold, and says billed ones come back unbilled', () => {
+    const plan = parseDaybookJson(
+      exportWith([
+        entry(1, { note: '  drafting  ' }),
+        entry(2, { endedAt: null }),
+        entry(3, { endedAt: '2026-11-25T09:00:01.000Z' }),
+        entry(4, { endedAt: '2026-11-24T08:00:00.000Z' }),
+        entry(5, { billingPeriodId: id(99), taskId: id(42) }),
+      ]),
+    );
+    const entries = plan.items.filter((item) => item.type === 'timeEntry');
+    expect(entries).toEqual([
+      { type: 'timeEntry', key: `daybook:time-entry:${id(1)}`, row: 0, taskKey: null, clientKey: null, startedAt: '2026-11-24T09:00:00.000Z', endedAt: '2026-11-24T10:00:00.000Z', note: 'drafting', billable: true, createdAt: '2026-11-24T10:00:00.000Z' },
+      expect.objectContaining({ key: `daybook:time-entry:${id(5)}`, taskKey: null }),
+    ]);
+    expect(plan.problems.map((problem) => problem.message)).toEqual([
+      'The timer that was running when the export was made is left out.',
+      'A time entry from 2026-11-24T09:00:00.000Z to 2026-11-25T09:00:01.000Z does not end after its start within 24 hours: left out.',
+      'A time entry from 2026-11-24T09:00:00.000Z to 2026-11-24T08:00:00.000Z does not end after its start within 24 hours: left out.',
+      'A time entry refers to a task that is not in the file: left without it.',
+      '1 time entry billed in the exported account is imported as not billed (billing periods are not exported).',
+    ]);
+  });
+
+  it('reads an export made before time tracking (no entries)', () => {
+    expect(parseDaybookJson(exportWith([])).items.filter((item) => item.type === 'timeEntry')).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
-import { toast, toastError } from '../../lib/toast';
+import { toast, toastError } from '../lib/toast';
 
 /**
  * Copies the text of `field`: the Clipboard API where the page is secure, else the older copy command on

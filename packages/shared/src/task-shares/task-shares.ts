@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { idSchema, isoInstantSchema } from '../common';
+import { nullableText, requiredText } from '../fields';
+import { calendarDateSchema, dateInRangeSchema, timeOfDaySchema } from '../time/time.schemas';
+import { dueTimeInputSchema } from '../tasks/tasks.schemas';
+
+/**
+ * Delegation that closes the loop (DECISIONS 33): the owner of a delegated task shares it with its
+ * contact by a private link (`/share/<token>`). The token is shown once and stored as a hash; the link
+ * expires, can be revoked, and ends by itself when the task is no longer delegated to that contact, is
+ * archived or deleted. The signed-out page shows the task's title, due date and the notes meant for the
+ * contact, and lets the contact do three things: mark it done, propose a new date, leave a comment.
+ */
+
+/** The expiry choices the task dialog offers (days); the api takes any whole number of days up to the maximum. */
+export const TASK_SHARE_EXPIRY_CHOICES = [7, 14, 30] as const;
+export const TASK_SHARE_EXPIRY_DEFAULT_DAYS = 14;
+export const TASK_SHARE_EXPIRY_MAX_DAYS = 30;
+/** Live links per task: one per device or message is plenty. */
+export const TASK_SHARES_PER_TASK_MAX = 5;
+/** Responses (done, proposals, comments) one link takes: a conversation, not a chat room. */
+export const SHARE_RESPONSES_PER_LINK_MAX = 50;
+/** A comment or a proposal's message. */
+export const SHARE_TEXT_MAX = 1_000;
+/** The responses the owner's task dialog lists, newest first. */
+export const TASK_SHARE_RESPONSES_LIST_MAX = 100;
+
+/** 32 random bytes as base64url: what a link's token looks like, before any lookup. */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** The web page of a link. */
+export const sharePagePath = (token: string) => `/share/${token}`;
+
+export const TASK_SHARE_RESPONSE_KINDS = ['done', 'proposal', 'comment'] as const;
+export type TaskShareResponseKind = (typeof TASK_SHARE_RESPONSE_KINDS)[number];
+
+/** POST /api/tasks/:id/shares */
+export const taskShareCreateBodySchema = z.strictObject({
+  expiresInDays: z
+    .number({ message: 'Expiry must be a number of days' })
+    .int('Expiry must be a whole number of days')
+    .min(1, 'Expiry must be at least 1 day')
+    .max(TASK_SHARE_EXPIRY_MAX_DAYS, `Expiry must be at most ${TASK_SHARE_EXPIRY_MAX_DAYS} days`)
+    .default(TASK_SHARE_EXPIRY_DEFAULT_DAYS),
+});
+export type TaskShareCreateBody = z.infer<typeof taskShareCreateBodySchema>;
+export type TaskShareCreateInput = z.input<typeof taskShareCreateBodySchema>;
+
+/** A live link as the owner sees it: never its token, only its last characters to tell links apart. */
+export const taskShareSchema = z.object({
+  id: idSchema,
+  contactId: idSchema,
+  contactName: z.string(),
+  /** `…` and the token's last four characters. */
+  hint: z.string(),
+  createdAt: isoInstantSchema,
+  expiresAt: isoInstantSchema,
+  lastOpenedAt: isoInstantSchema.nullable(),
+});
+export type TaskShare = z.infer<typeof taskShareSchema>;
+
+/** The answer to POST /api/tasks/:id/shares: the only time the token (and so the link) is shown. */
+export const createdTaskShareSchema = z.object({ share: taskShareSchema, token: z.string(), path: z.string() });
+export type CreatedTaskShare = z.infer<typeof createdTaskShareSchema>;
+
+/** What the contact sent, as the owner sees it on the task. */
+export const taskShareResponseSchema = z.object({
+  id: idSchema,
+  shareId: idSchema,
+  contactName: z.string(),
+  kind: z.enum(TASK_SHARE_RESPONSE_KINDS),
+  /** A proposal's date and time (in the owner's timezone, like the task's due date). */
+  proposedDate: calendarDateSchema.nullable(),
+  proposedTime: timeOfDaySchema.nullable(),
+  /** A comment, or a proposal's message. */
+  text: z.string().nullable(),
+  createdAt: isoInstantSchema,
+  /** When the owner accepted the proposed date. */
+  acceptedAt: isoInstantSchema.nullable(),
+});
+export type TaskShareResponse = z.infer<typeof taskShareResponseSchema>;
+
+/** The signed-out page's view of the task: nothing but what the contact needs. */
+export const sharedTaskSchema = z.object({
+  title: z.string(),
+  dueDate: calendarDateSchema.nullable(),
+  dueTime: timeOfDaySchema.nullable(),
+  /** The task's delegation notes: what the owner wrote for the contact. */
+  notes: z.string().nullable(),
+  isCompleted: z.boolean(),
+  /** When the link stops working. */
+  expiresAt: isoInstantSchema,
+  /** What was sent through this link, oldest first. */
+  responses: z.array(taskShareResponseSchema.pick({ kind: true, proposedDate: true, proposedTime: true, text: true, createdAt: true })),
+  /** Whether the link still takes responses (SHARE_RESPONSES_PER_LINK_MAX). */
+  canRespond: z.boolean(),
+});
+export type SharedTask = z.infer<typeof sharedTaskSchema>;
+export type SharedTaskResponse = SharedTask['responses'][number];
+
+/** POST /api/shares/:token/done: no fields. */
+export const shareDoneBodySchema = z.strictObject({});
+
+/** POST /api/shares/:token/proposals */
+export const shareProposalBodySchema = z.strictObject({
+  dueDate: z.string({ message: 'Choose a date' }).trim().min(1, 'Choose a date').pipe(dateInRangeSchema),
+  dueTime: dueTimeInputSchema.optional(),
+  message: nullableText(SHARE_TEXT_MAX).optional(),
+});
+export type ShareProposalBody = z.infer<typeof shareProposalBodySchema>;
+export type ShareProposalInput = z.input<typeof shareProposalBodySchema>;
+
+/** POST /api/shares/:token/comments */
+export const shareCommentBodySchema = z.strictObject({ text: requiredText(SHARE_TEXT_MAX, 'Write a comment') });
+export type ShareCommentBody = z.infer<typeof shareCommentBodySchema>;
+
+/** Route params of one link or one response of a task. */
+export const taskShareParamsSchema = z.object({ id: idSchema, shareId: idSchema });
+export const taskShareResponseParamsSchema = z.object({ id: idSchema, responseId: idSchema });
+
+/** Refusals the contact's page shows as they are. */
+export const SHARE_PROPOSAL_PAST = 'Propose a date from today on';
+export const SHARE_TASK_DONE = 'This task is done already';
+export const SHARE_RESPONSES_FULL = `This link has taken its ${SHARE_RESPONSES_PER_LINK_MAX} responses. Ask for a new link.`;

@@ -1,0 +1,72 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import StopIcon from '@mui/icons-material/StopCircleOutlined';
+import TimerIcon from '@mui/icons-material/TimerOutlined';
+import { elapsedSeconds, formatElapsed, type TimeEntry } from '@daybook/shared';
+import { useGetTimerQuery } from '../../api/timerApi';
+import { useNow } from '../../lib/useNow';
+import { useTimerControls } from './useTimerControls';
+
+/** How often the header asks whether another device started or stopped the timer (also on focus and reconnect). */
+export const TIMER_POLL_MS = 60_000;
+
+/**
+ * The running timer: its task (a link that opens it), the time ticking from its start, and Stop. It is
+ * derived from the entry's start, so a reload or an offline session (the last answer is kept) shows the
+ * right time; a timer started on another device shows up on focus, on reconnect or within a minute.
+ */
+export function RunningTimer() {
+  const { data } = useGetTimerQuery(undefined, { pollingInterval: TIMER_POLL_MS, skipPollingIfUnfocused: true, refetchOnFocus: true, refetchOnReconnect: true });
+  return data?.running ? <RunningTimerChip entry={data.running} /> : null;
+}
+
+function RunningTimerChip({ entry }: { entry: TimeEntry }) {
+  const now = useNow(1_000);
+  const { stop, busy } = useTimerControls();
+  const title = entry.taskTitle ?? 'Time entry';
+  return (
+    <Box
+      role="group"
+      aria-label="Running timer"
+      data-testid="running-timer"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        minWidth: 0,
+        // Phones: a row of its own under the header's buttons; wider: between the title and the buttons.
+        order: { xs: 1, sm: 0 },
+        flexBasis: { xs: '100%', sm: 'auto' },
+        maxWidth: { sm: 300 },
+        mb: { xs: 1, sm: 0 },
+        pl: 1,
+        pr: 0.25,
+        py: 0.25,
+        borderRadius: 5,
+        bgcolor: 'rgba(45, 91, 208, 0.08)',
+        color: 'primary.main',
+      }}
+    >
+      <TimerIcon fontSize="small" />
+      {entry.taskId ? (
+        <Link component={RouterLink} to={`/dashboard?task=${entry.taskId}`} title={title} underline="hover" color="inherit" data-testid="running-timer-task" sx={{ minWidth: 0, flex: { xs: 1, sm: '0 1 auto' }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: '0.875rem', fontWeight: 600 }}>
+          {title}
+        </Link>
+      ) : (
+        <Box component="span" data-testid="running-timer-task" sx={{ minWidth: 0, flex: { xs: 1, sm: '0 1 auto' }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: '0.875rem', fontWeight: 600 }}>
+          {title}
+        </Box>
+      )}
+      <Box component="span" data-testid="running-timer-elapsed" sx={{ fontVariantNumeric: 'tabular-nums', fontSize: '0.875rem', flexShrink: 0 }}>
+        {formatElapsed(elapsedSeconds(entry.startedAt, now.getTime()))}
+      </Box>
+      <IconButton size="small" color="inherit" aria-label={`Stop timer on “${title}”`} title="Stop timer" disabled={busy} onClick={() => void stop()}>
+        <StopIcon fontSize="small" />
+      </IconButton>
+    </Box>
+  );
+}
+
+export default RunningTimer;

@@ -1,0 +1,118 @@
+import {
+  addDays,
+  isValidCalendarDate,
+  isValidTimeOfDay,
+  localDate,
+  localTime,
+  parseEstimateMinutes,
+  TIME_ENTRY_MAX_SECONDS,
+  zonedDateTimeToInstant,
+  type TimeEntry,
+  type TimeEntryUpdateInput,
+} from '@daybook/shared';
+
+/**
+ * A time entry as its form shows it (DECISIONS 31): a day, a start and an end on the user's clock (an end
+ * not after the start is on the next day), and the duration between them (`1h 30min`); the end and the
+ * duration follow each other.
+ */
+export interface EntryDraft {
+  date: string;
+  start: string;
+  end: string;
+  duration: string;
+  note: string;
+  billable: boolean;
+}
+
+const MINUTE_MS = 60_000;
+
+/** '1h 30min', '45min', '8h': what the duration field shows (parseEstimateMinutes reads it back). */
+export function formatDurationMinutes(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (hours === 0) return `${rest}min`;
+  return rest === 0 ? `${hours}h` : `${hours}h ${rest}min`;
+}
+
+const instantOf = (date: string, time: string, timeZone: string) => zonedDateTimeToInstant(date, time, timeZone).getTime();
+const wallClockOf = (ms: number, timeZone: string) => ({ date: localDate(new Date(ms), timeZone), time: localTime(new Date(ms), timeZone) });
+
+/** A new entry: the half hour that ended now (to the five minutes), billable as its client is. */
+export function newEntryDraft(now: Date, timeZone: string, billable: boolean): EntryDraft {
+  const endMs = Math.floor(now.getTime() / (5 * MINUTE_MS)) * 5 * MINUTE_MS;
+  const start = wallClockOf(endMs - 30 * MINUTE_MS, timeZone);
+  return { date: start.date, start: start.time, end: wallClockOf(endMs, timeZone).time, duration: '30min', note: '', billable };
+}
+
+/** A stored entry as its form shows it (a running one has no end yet). */
+export function draftOf(entry: TimeEntry, timeZone: string): EntryDraft {
+  const start = wallClockOf(Date.parse(entry.startedAt), timeZone);
+  const endMs = entry.endedAt === null ? null : Date.parse(entry.endedAt);
+  return {
+    date: start.date,
+    start: start.time,
+    end: endMs === null ? '' : wallClockOf(endMs, timeZone).time,
+    duration: endMs === null ? '' : formatDurationMinutes((endMs - Date.parse(entry.startedAt)) / MINUTE_MS),
+    note: entry.note,
+    billable: entry.billable,
+  };
+}
+
+/** The start and end instants of a draft (ms), or null while its day or times are not complete. */
+export function draftSpan(draft: Pick<EntryDraft, 'date' | 'start' | 'end'>, timeZone: string): { startMs: number; endMs: number } | null {
+  if (!isValidCalendarDate(draft.date) || !isValidTimeOfDay(draft.start) || !isValidTimeOfDay(draft.end)) return null;
+  const startMs = instantOf(draft.date, draft.start, timeZone);
+  const endDate = draft.end > draft.start ? draft.date : addDays(draft.date, 1);
+  return { startMs, endMs: instantOf(endDate, draft.end, timeZone) };
+}
+
+/** The draft with a new start: the duration stays, the end moves. */
+export function withStart(draft: EntryDraft, start: string, timeZone: string): EntryDraft {
+  return withDuration({ ...draft, start }, draft.duration, timeZone);
+}
+
+/** The draft with a new end: the duration follows. */
+export function withEnd(draft: EntryDraft, end: string, timeZone: string): EntryDraft {
+  const span = draftSpan({ ...draft, end }, timeZone);
+  return { ...draft, end, duration: span ? formatDurationMinutes((span.endMs - span.startMs) / MINUTE_MS) : draft.duration };
+}
+
+/** The draft with a new duration text: the end follows when it can be read. */
+export function withDuration(draft: EntryDraft, duration: string, timeZone: string): EntryDraft {
+  const minutes = parseEstimateMinutes(duration);
+  if (minutes === null || minutes <= 0 || !isValidCalendarDate(draft.date) || !isValidTimeOfDay(draft.start)) return { ...draft, duration };
+  return { ...draft, duration, end: wallClockOf(instantOf(draft.date, draft.start, timeZone) + minutes * MINUTE_MS, timeZone).time };
+}
+
+/** What is wrong with a draft before it is sent, or null. `running`: the entry's timer runs (no end). */
+export function draftProblem(draft: EntryDraft, timeZone: string, running = false): string | null {
+  if (!isValidCalendarDate(draft.date)) return 'Enter the day';
+  if (!isValidTimeOfDay(draft.start)) return 'Enter the start time';
+  if (running) return null;
+  if (!isValidTimeOfDay(draft.end)) return 'Enter the end time or the duration';
+  const span = draftSpan(draft, timeZone)!;
+  if (span.endMs - span.startMs > TIME_ENTRY_MAX_SECONDS * 1000) return 'An entry can be at most 24 hours long';
+  return null;
+}
+
+/** The body of a new entry. */
+export function createBodyOf(draft: EntryDraft, taskId: string, timeZone: string) {
+  const span = draftSpan(draft, timeZone)!;
+  return { taskId, startedAt: new Date(span.startMs).toISOString(), endedAt: new Date(span.endMs).toISOString(), note: draft.note, billable: draft.billable };
+}
+
+/**
+ * The changes of an edited entry: only what the form changed (an untouched start keeps its seconds), the
+ * end only when the entry has one.
+ */
+export function changesOf(entry: TimeEntry, before: EntryDraft, after: EntryDraft, timeZone: string): TimeEntryUpdateInput {
+  const changes: TimeEntryUpdateInput = {};
+  const startChanged = after.date !== before.date || after.start !== before.start;
+  if (startChanged) changes.startedAt = new Date(instantOf(after.date, after.start, timeZone)).toISOString();
+  if (entry.endedAt !== null && (startChanged || after.end !== before.end)) changes.endedAt = new Date(draftSpan(after, timeZone)!.endMs).toISOString();
+  if (after.note !== before.note) changes.note = after.note;
+  if (after.billable !== before.billable) changes.billable = after.billable;
+  return changes;
+}
