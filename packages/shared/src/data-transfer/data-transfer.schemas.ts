@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idSchema, isoInstantSchema } from '../common';
+import { billingSettingsSchema } from '../billing/billing.schemas';
 import { notificationSettingsSchema } from '../notifications/reminders';
+import { workingMinutesSchema } from '../planning/working-hours';
 import { clientSchema } from '../clients/clients.schemas';
 import { taskSchema } from '../tasks/tasks.schemas';
 import { calendarDateSchema } from '../time/time.schemas';
@@ -186,6 +188,8 @@ export const exportedProfileSchema = z.object({
   profileImageUrl: z.string().nullable(),
   timezone: timezoneSchema,
   enableDelegation: z.boolean(),
+  /** Working hours per weekday (DECISIONS 34); absent from exports made before them. */
+  workingMinutes: workingMinutesSchema.optional(),
 });
 export type ExportedProfile = z.infer<typeof exportedProfileSchema>;
 
@@ -217,6 +221,8 @@ export const daybookExportSchema = z.object({
   exportedAt: isoInstantSchema,
   profile: exportedProfileSchema,
   notificationSettings: notificationSettingsSchema,
+  /** Currency and default rate (DECISIONS 31); null in exports made before billing. */
+  billingSettings: billingSettingsSchema.nullable().default(null),
   timeIncrements: z.array(exportedTimeIncrementSchema),
   estimateHabits: z.array(exportedEstimateHabitSchema),
   clients: z.array(exportedClientSchema),

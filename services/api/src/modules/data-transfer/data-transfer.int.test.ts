@@ -228,11 +228,12 @@ describe('exporting', () => {
       if (res.status !== status) throw new Error(`${res.status} ${res.text}`);
       return res.body as { id: string };
     };
-    await ok(await client.patch('/api/auth/user/settings', { enableDelegation: true }));
+    await ok(await client.patch('/api/auth/user/settings', { enableDelegation: true, workingMinutes: [0, 480, 480, 450, 480, 240, 0] }));
+    await ok(await client.put('/api/billing/settings', { currency: 'EUR', defaultHourlyRateMinor: 9000 }));
     await ok(await client.put('/api/notifications/settings', { timedDefault: { kind: 'before', minutes: 15 }, dateOnlyDefault: null, digestHour: 7, digestSkipEmpty: false }));
     await ok(await client.post('/api/time-increments', { label: '3 hours', value: '3h' }), 201);
     const acme = await ok(await client.post('/api/clients', { name: 'Acme', color: '#ff0000', aliases: ['ACME Inc'] }), 201);
-    await ok(await client.post('/api/clients', { name: 'Globex' }), 201);
+    await ok(await client.post('/api/clients', { name: 'Globex', hourlyRateMinor: 12550, billable: false }), 201);
     const sam = await ok(await client.post('/api/delegation-contacts', { name: 'Sam' }), 201);
     const weekly = await ok(
       await client.post('/api/tasks', { title: 'Weekly report', clientId: acme.id, priority: 'high', dueDate: '2026-11-27', dueTime: '09:30', isRecurring: true, recurringType: 'weekly', recurringInterval: 2, reminders: [{ kind: 'before', minutes: 30 }] }),
@@ -267,6 +268,7 @@ describe('exporting', () => {
     return {
       profile: { ...data.profile, username: null, email: null },
       notificationSettings: data.notificationSettings,
+      billingSettings: data.billingSettings,
       timeIncrements: [...data.timeIncrements].sort((a, b) => a.value.localeCompare(b.value)),
       estimateHabits: data.estimateHabits,
       clients: byLabel(data.clients),
@@ -301,6 +303,10 @@ describe('exporting', () => {
     expect(original.notePages).toHaveLength(2);
     const text = JSON.stringify(original);
     expect(text).not.toMatch(/password|argon2|sess|p256dh|ntfy/i);
+    // Working hours, the currency and rates (DECISIONS 31, 34) travel with the rest.
+    expect(original.profile.workingMinutes).toEqual([0, 480, 480, 450, 480, 240, 0]);
+    expect(original.billingSettings).toEqual({ currency: 'EUR', defaultHourlyRateMinor: 9000 });
+    expect(original.clients.find((client) => client.name === 'Globex')).toMatchObject({ hourlyRateMinor: 12550, billable: false });
 
     const carol = t.client();
     await carol.signUpAndIn('carol');

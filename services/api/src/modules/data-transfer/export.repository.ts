@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
+  BillingSettings,
   ExportedClient,
   ExportedContact,
   ExportedDailyPlan,
@@ -39,12 +40,21 @@ export function createExportRepository(rootEm: EntityManager) {
     async profile(userId: string): Promise<ExportedProfile | null> {
       const [row] = await db().execute<ExportedProfile[]>(
         `select username, email, first_name as "firstName", last_name as "lastName", profile_image_url as "profileImageUrl", timezone,
-                enable_delegation as "enableDelegation"
+                enable_delegation as "enableDelegation", working_minutes as "workingMinutes"
            from users where id = ?`,
         [userId],
       );
       return row ?? null;
     },
+
+    /** The currency and default rate; null while the user has never set them. */
+    billingSettings: async (userId: string): Promise<BillingSettings | null> =>
+      (
+        await db().execute<BillingSettings[]>(
+          'select currency, default_hourly_rate_minor as "defaultHourlyRateMinor" from billing_settings where user_id = ?',
+          [userId],
+        )
+      )[0] ?? null,
 
     timeIncrements: (userId: string) => db().execute<{ label: string; value: string }[]>('select label, value from time_increments where user_id = ? order by created_at, id', [userId]),
 

@@ -79,6 +79,7 @@ export function exportService(em: EntityManager, reads: ExportRepository) {
       exportedAt: exportedAt.toISOString(),
       profile,
       notificationSettings: await read(() => reminders.settings(actor.id)),
+      billingSettings: await read(() => reads.billingSettings(actor.id)),
       timeIncrements: await read(() => reads.timeIncrements(actor.id)),
       estimateHabits: await read(() => reads.estimateHabits(actor.id)),
       clients: await read(() => reads.clients(actor.id)),

@@ -5,6 +5,7 @@ import {
   IMPORT_PROBLEMS_SHOWN_MAX,
   TASK_DESCRIPTION_MAX,
   TASK_TITLE_MAX,
+  type BillingSettings,
   type ExportedProfile,
   type ImportCounts,
   type ImportProblem,
@@ -50,7 +51,7 @@ export interface PlannedTask {
 }
 
 /** A profile's settings as an import applies them (never username, email, role or password). */
-export type PlannedProfile = Pick<ExportedProfile, 'firstName' | 'lastName' | 'profileImageUrl' | 'timezone' | 'enableDelegation'>;
+export type PlannedProfile = Pick<ExportedProfile, 'firstName' | 'lastName' | 'profileImageUrl' | 'timezone' | 'enableDelegation' | 'workingMinutes'>;
 
 interface ItemBase {
   key: string;
@@ -60,11 +61,21 @@ interface ItemBase {
 
 export type PlanItem = ItemBase &
   (
-    | { type: 'settings'; profile: PlannedProfile; notificationSettings: NotificationSettings }
+    | { type: 'settings'; profile: PlannedProfile; notificationSettings: NotificationSettings; billingSettings: BillingSettings | null }
     | { type: 'timeIncrement'; label: string; value: string }
     | { type: 'estimateHabit'; kind: string; estimatedTime: string }
     /** A client by name: one the user already has (by name or alias, any case) is used, else it is created. */
-    | { type: 'client'; name: string; color: string | null; aliases: string[]; sortOrder: number; createdAt: string | null }
+    | {
+        type: 'client';
+        name: string;
+        color: string | null;
+        aliases: string[];
+        sortOrder: number;
+        createdAt: string | null;
+        /** From a Daybook export (DECISIONS 31); other sources leave the defaults (the default rate, billable). */
+        hourlyRateMinor?: number | null;
+        billable?: boolean;
+      }
     | { type: 'contact'; name: string; sortOrder: number; createdAt: string | null }
     | { type: 'notePage'; title: string; clientKey: string | null; parentKey: string | null; sortOrder: number; createdAt: string | null }
     | { type: 'note'; pageKey: string; content: string; clientKey: string | null; sortOrder: number | null; createdAt: string | null }

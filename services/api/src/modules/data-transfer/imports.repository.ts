@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { emptyImportCounts, type ImportCounts, type ImportJob, type ImportProblem, type ImportSource, type ImportState, type QuotaName } from '@daybook/shared';
+import { emptyImportCounts, type BillingSettings, type ImportCounts, type ImportJob, type ImportProblem, type ImportSource, type ImportState, type QuotaName } from '@daybook/shared';
 import { countForQuota } from '../../db/quota';
 import { isoInstantSql, jsonParam, TEXT_ARRAY_PARAM } from '../../db/sql';
 import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
@@ -78,7 +78,10 @@ export interface ImportsRepository extends UnitOfWork {
   clientNamed(userId: string, name: string): Promise<string | null>;
   /** The user's client names and aliases, lower-cased. */
   clientNames(userId: string): Promise<Set<string>>;
-  insertClient(userId: string, client: { name: string; color: string | null; aliases: string[]; sortOrder: number; createdAt: string | null }): Promise<string>;
+  insertClient(
+    userId: string,
+    client: { name: string; color: string | null; aliases: string[]; sortOrder: number; createdAt: string | null; hourlyRateMinor?: number | null; billable?: boolean },
+  ): Promise<string>;
   insertContact(userId: string, contact: { name: string; sortOrder: number; createdAt: string | null }): Promise<string>;
   insertNotePage(userId: string, page: { title: string; clientId: string | null; parentId: string | null; sortOrder: number; createdAt: string | null }): Promise<string>;
   /** A note; without sortOrder it goes to the end of its page. */
@@ -92,6 +95,8 @@ export interface ImportsRepository extends UnitOfWork {
   insertEstimateHabit(userId: string, habit: { kind: string; estimatedTime: string }): Promise<boolean>;
   /** Answers the timezone before the change. */
   updateProfile(userId: string, profile: PlannedProfile): Promise<string | null>;
+  /** Sets the currency and default rate (DECISIONS 31). */
+  saveBillingSettings(userId: string, settings: BillingSettings): Promise<void>;
 }
 
 export function createImportsRepository(rootEm: EntityManager): ImportsRepository {
@@ -206,9 +211,9 @@ export function createImportsRepository(rootEm: EntityManager): ImportsRepositor
 
     insertClient: (userId, client) =>
       inserted(
-        `insert into clients (id, user_id, name, color, aliases, sort_order, created_at)
-         values (gen_random_uuid(), ?, ?, coalesce(?, '#e5e7eb'), ${TEXT_ARRAY_PARAM}, ?, coalesce(?::timestamptz, now())) returning id`,
-        [userId, client.name, client.color, jsonParam(client.aliases), client.sortOrder, client.createdAt],
+        `insert into clients (id, user_id, name, color, aliases, sort_order, created_at, hourly_rate_minor, billable)
+         values (gen_random_uuid(), ?, ?, coalesce(?, '#e5e7eb'), ${TEXT_ARRAY_PARAM}, ?, coalesce(?::timestamptz, now()), ?, ?) returning id`,
+        [userId, client.name, client.color, jsonParam(client.aliases), client.sortOrder, client.createdAt, client.hourlyRateMinor ?? null, client.billable ?? true],
       ),
 
     insertContact: (userId, contact) =>
@@ -307,10 +312,19 @@ export function createImportsRepository(rootEm: EntityManager): ImportsRepositor
     async updateProfile(userId, profile) {
       const [before] = await db().execute<{ timezone: string }[]>('select timezone from users where id = ? for update', [userId]);
       await db().execute(
-        'update users set first_name = ?, last_name = ?, profile_image_url = ?, timezone = ?, enable_delegation = ?, updated_at = now() where id = ?',
-        [profile.firstName, profile.lastName, profile.profileImageUrl, profile.timezone, profile.enableDelegation, userId],
+        `update users set first_name = ?, last_name = ?, profile_image_url = ?, timezone = ?, enable_delegation = ?,
+                working_minutes = coalesce(?::jsonb, working_minutes), updated_at = now() where id = ?`,
+        [profile.firstName, profile.lastName, profile.profileImageUrl, profile.timezone, profile.enableDelegation, profile.workingMinutes ? jsonParam(profile.workingMinutes) : null, userId],
       );
       return before?.timezone ?? null;
+    },
+
+    async saveBillingSettings(userId, settings) {
+      await db().execute(
+        `insert into billing_settings (user_id, currency, default_hourly_rate_minor) values (?, ?, ?)
+         on conflict (user_id) do update set currency = excluded.currency, default_hourly_rate_minor = excluded.default_hourly_rate_minor, updated_at = now()`,
+        [userId, settings.currency, settings.defaultHourlyRateMinor],
+      );
     },
   };
 }

@@ -132,6 +132,7 @@ export function importsService(em: EntityManager, imports: ImportsRepository, re
       case 'settings': {
         const before = await imports.updateProfile(userId, item.profile);
         await reminders.saveSettings(userId, item.notificationSettings);
+        if (item.billingSettings) await imports.saveBillingSettings(userId, item.billingSettings);
         const { digestHour } = item.notificationSettings;
         await reminders.replaceDigest(userId, digestHour === null ? null : nextDigestAt(clock(), digestHour, item.profile.timezone));
         actor.timezone = item.profile.timezone;
