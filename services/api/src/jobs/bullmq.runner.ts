@@ -16,6 +16,8 @@ export interface BullmqRunnerOptions {
 }
 
 const DEFAULT_COMMAND_TIMEOUT_MS = 1_500;
+/** How long a connection attempt to Redis may take; the first call after start waits for the first attempt to end. */
+const CONNECT_TIMEOUT_MS = 2_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -40,7 +42,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
   const queueConnection = new Redis(options.redisUrl, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
-    connectTimeout: 2_000,
+    connectTimeout: CONNECT_TIMEOUT_MS,
     retryStrategy,
   });
   const connections = [queueConnection];
@@ -72,7 +74,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
   function producer(name: JobName) {
     const queue = new Queue(name, { connection: queueConnection, defaultJobOptions: JOBS[name].options, ...prefix });
     // QueueEvents blocks on XREAD: a dedicated connection, as BullMQ requires.
-    const eventsConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null, connectTimeout: 2_000, retryStrategy });
+    const eventsConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null, connectTimeout: CONNECT_TIMEOUT_MS, retryStrategy });
     connections.push(eventsConnection);
     eventsConnection.on('error', onError);
     // Listening starts once Redis answers: a loop started against an unreachable Redis would keep retrying
@@ -98,7 +100,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
 
     async run(name, payload) {
       const { queue, events, eventsConnection, firstAttempt } = producers.get(name)!;
-      await withTimeout(firstAttempt, commandTimeoutMs, 'connecting').catch(() => undefined);
+      await withTimeout(firstAttempt, CONNECT_TIMEOUT_MS + commandTimeoutMs, 'connecting').catch(() => undefined);
       if (closed || queueConnection.status !== 'ready' || eventsConnection.status !== 'ready') throw unavailable();
       let job;
       try {
@@ -131,7 +133,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
 
     async dispatch(name, payload, { jobId, runAt }) {
       const { queue, firstAttempt } = producers.get(name)!;
-      await withTimeout(firstAttempt, commandTimeoutMs, 'connecting').catch(() => undefined);
+      await withTimeout(firstAttempt, CONNECT_TIMEOUT_MS + commandTimeoutMs, 'connecting').catch(() => undefined);
       if (closed || queueConnection.status !== 'ready') throw unavailable();
       try {
         await withTimeout(queue.add(name, payload, { jobId, delay: Math.max(0, runAt.getTime() - Date.now()) }), commandTimeoutMs, 'enqueue timed out');

@@ -61,7 +61,8 @@ export function ResponsiveModal({ open, onClose, title, description, children, a
         aria-describedby={description ? descriptionId : undefined}
         slotProps={{ transition: { onExited } }}
       >
-        <DialogTitle component="div" sx={{ pb: 1 }}>
+        {/* DialogTitle would take the dialog's aria-labelledby id for itself; the heading inside holds it. */}
+        <DialogTitle component="div" id={`${titleId}-wrapper`} sx={{ pb: 1 }}>
           {heading}
         </DialogTitle>
         <DialogContent dividers>{children}</DialogContent>
