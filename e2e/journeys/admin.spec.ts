@@ -1,5 +1,10 @@
-// User Management: only for admins; create a user, reset their password (their session ends), delete them.
+// User Management: only for admins; create a user, find them with the search, reset their password (their
+// session ends), delete them; the title fits the header at both widths.
+import type { Locator } from '@playwright/test';
 import { expect, expectToast, snap, test, uniqueName } from '../support/fixtures';
+
+/** Whether an element shows all of its text (not cut with an ellipsis). */
+const fullyShown = (element: Locator) => element.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth);
 
 const CSRF = { 'x-daybook-csrf': '1' };
 
@@ -13,8 +18,11 @@ test('admin creates a user, resets their password and deletes them', async ({ pa
   await page.context().clearCookies();
   await api.login(process.env.E2E_ADMIN_USERNAME!, process.env.E2E_ADMIN_PASSWORD!);
   await page.goto('/admin/users');
-  await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
+  const title = page.getByRole('heading', { name: 'User Management', level: 1 });
+  await expect(title).toBeVisible();
   await expect(page.getByTestId('user-card').first()).toBeVisible();
+  expect(await fullyShown(title)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Add User' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add User' });
@@ -36,8 +44,28 @@ test('admin creates a user, resets their password and deletes them', async ({ pa
   await expectToast(page, 'User created successfully');
   const card = page.getByTestId('user-card').filter({ has: page.getByTestId('user-username').getByText(username, { exact: true }) });
   await expect(card).toContainText('Robin Member');
-  await card.scrollIntoViewIfNeeded();
+
+  // The search finds them by username, by name (any case, words in any order) and by email; nothing else matches.
+  const search = page.getByRole('searchbox', { name: 'Search users' });
+  const cards = page.getByTestId('user-card');
+  const total = await cards.count();
+  expect(total).toBeGreaterThan(1);
+  for (const query of [username.toUpperCase(), `${username}@EXAMPLE.com`]) {
+    await search.fill(query);
+    await expect(cards).toHaveCount(1);
+    await expect(card).toBeVisible();
+    await expect(page.getByTestId('user-count')).toHaveText(`1 of ${total} users`);
+  }
+  // By name (other journeys may have their own Robin Member): only Robin Members.
+  await search.fill('member ROBIN');
+  await expect(card).toBeVisible();
+  for (const shown of await cards.all()) await expect(shown).toContainText('Robin Member');
   await snap(page, testInfo, '2-created');
+  await search.fill(`${username} nobody-has-this`);
+  await expect(cards).toHaveCount(0);
+  await expect(page.getByText('No users found')).toBeVisible();
+  await search.fill(username);
+  await expect(cards).toHaveCount(1);
 
   // The new user signs in on their own device.
   const theirs = await browser.newContext({ baseURL });

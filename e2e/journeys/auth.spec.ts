@@ -34,7 +34,7 @@ test('register and land on the dashboard', async ({ page, account }, testInfo) =
   await expect(page.getByRole('tab', { name: 'Backlog' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Delegated' })).toHaveCount(0);
   await expect(page.getByText('No tasks for the day')).toBeVisible();
-  await expect(page.getByText('AI Powered')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Create Task' }).getByRole('img', { name: 'AI Powered' })).toBeVisible();
   await snap(page, testInfo, '3-dashboard');
 });
 

@@ -48,6 +48,63 @@ test('daily review picks 3 and a second device shows them in order', async ({ pa
   }
 });
 
+test('review rows show due date, client and estimate; picked rows are marked and no row looks disabled', async ({ page, user: _user, api }, testInfo) => {
+  const { timezone } = await api.currentUser();
+  const acme = await api.createClient('Acme', '#16a34a');
+  await api.createTask({ title: 'Send the invoice', priority: 'high', dueDate: dateIn(timezone, -2), clientId: acme.id, estimatedTime: '30min' });
+  await api.createTask({ title: 'Draft the proposal', priority: 'urgent', dueDate: dateIn(timezone), dueTime: '23:59', estimatedTime: '2h', clientId: acme.id });
+  await api.createTask({ title: 'Plan the offsite', priority: 'low', dueDate: dateIn(timezone, 20), estimatedTime: '1.5h' });
+  await api.createTask({ title: 'Tidy the desk', priority: 'medium' });
+  await page.goto('/daily-review');
+  await expect(page.getByRole('heading', { name: 'Set Your Daily Priorities', level: 1 })).toBeVisible();
+
+  const row = (title: string) => page.getByRole('checkbox', { name: title });
+  const invoice = row('Send the invoice');
+  await expect(invoice.getByText('High Priority')).toBeVisible();
+  await expect(invoice.getByTestId('review-due')).toContainText('(overdue)');
+  await expect(invoice.getByTestId('client-chip')).toHaveText('Acme');
+  await expect(invoice.getByTestId('review-estimate')).toHaveText('Est. 30min');
+  await expect(row('Draft the proposal').getByTestId('review-due')).toContainText('11:59 PM');
+  await expect(row('Draft the proposal').getByTestId('review-estimate')).toHaveText('Est. 2h');
+  await expect(row('Plan the offsite').getByTestId('review-due')).toBeVisible();
+  await expect(row('Plan the offsite').getByTestId('client-chip')).toHaveCount(0);
+  await expect(row('Tidy the desk').getByTestId('review-due')).toHaveCount(0);
+  // Everything in a row stays inside it at this width.
+  for (const title of ['Send the invoice', 'Draft the proposal']) {
+    const [rowBox, metaBox] = await Promise.all([row(title).boundingBox(), row(title).getByTestId('review-meta').boundingBox()]);
+    expect(metaBox!.x + metaBox!.width).toBeLessThanOrEqual(rowBox!.x + rowBox!.width);
+  }
+
+  // Start from none picked, then pick 3: picked rows are marked (rank, tint, border); a 4th is refused with a word why.
+  const picked = page.getByRole('checkbox', { checked: true });
+  for (let left = await picked.count(); left > 0; left -= 1) {
+    await picked.first().click();
+    await expect(picked).toHaveCount(left - 1);
+  }
+  for (const title of ['Draft the proposal', 'Send the invoice', 'Plan the offsite']) await row(title).click();
+  await expect(page.getByText('3/3 priorities selected')).toBeVisible();
+  await row('Tidy the desk').click();
+  await expect(row('Tidy the desk')).not.toBeChecked();
+  await expect(page.getByTestId('selection-hint')).toHaveText('Unpick one of your 3 to choose another.');
+  await expect(row('Draft the proposal').getByTestId('priority-number')).toHaveText('1');
+  const looks = await page.getByTestId('review-row').evaluateAll((rows) =>
+    rows.map((el) => {
+      const title = el.querySelector('p')!;
+      return { picked: el.getAttribute('data-picked'), opacity: getComputedStyle(el).opacity, titleOpacity: getComputedStyle(title).opacity, titleColor: getComputedStyle(title).color, border: getComputedStyle(el).borderTopColor, background: getComputedStyle(el).backgroundColor };
+    }),
+  );
+  expect(looks.filter((look) => look.picked === 'true')).toHaveLength(3);
+  for (const look of looks) {
+    expect(look.opacity).toBe('1');
+    expect(look.titleOpacity).toBe('1');
+    expect(look.titleColor).toBe('rgb(31, 41, 55)'); // the theme's text colour, never greyed
+  }
+  const [pickedLook, otherLook] = [looks.find((look) => look.picked === 'true')!, looks.find((look) => look.picked === 'false')!];
+  expect(pickedLook.border).not.toBe(otherLook.border);
+  expect(pickedLook.background).not.toBe(otherLook.background);
+  await snap(page, testInfo, '1-rows');
+});
+
 test('the overdue review opens once a day and moves a task to tomorrow', async ({ page, user, api }, testInfo) => {
   void user;
   const { timezone } = await api.currentUser();

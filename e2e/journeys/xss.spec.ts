@@ -8,7 +8,8 @@
 // these journeys bypass it: they test the app's own escaping, the first line of defence.
 import type { Locator, Page } from '@playwright/test';
 import { dashboardDay, openTab, taskCard } from '../support/dashboard';
-import { dateIn, expect, snap, test as base } from '../support/fixtures';
+import { dateIn, expect, isPhone, snap, test as base } from '../support/fixtures';
+import { choosePage, openSearch, setMarkdown } from '../support/notes';
 import { expectClean, LINK_PAYLOADS, NOTE_MARK, NOTES_PAGE, PAYLOADS, SHOWCASE, seedHostileUser, watchPage, type Seeded } from '../support/xss';
 
 const TIME_ZONE = 'America/New_York'; // a new user's zone
@@ -128,7 +129,8 @@ test('xss: dashboard: the edit dialog, the overdue review and the priorities dia
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(edit).toBeHidden();
 
-  // The overdue review, then the priorities dialog.
+  // The overdue review (its banner is on the Today tab), then the priorities dialog.
+  await openTab(page, 'Today');
   await page.getByTestId('overdue-banner').getByRole('button', { name: 'Review' }).click();
   const overdue = page.getByRole('dialog', { name: 'Overdue Tasks Review' });
   await expect(overdue.getByTestId('overdue-task')).toHaveCount(3);
@@ -144,16 +146,18 @@ test('xss: dashboard: the edit dialog, the overdue review and the priorities dia
 test('xss: calendar', async ({ page, watch }) => {
   await page.goto('/calendar');
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
-  // On a weekend the dashboard's day is next Monday: the following week.
-  const day = page.locator(`[data-testid="calendar-day"][data-date="${dashboardDay(TIME_ZONE)}"]`);
-  await expect(page.getByTestId('calendar-day').first()).toBeVisible();
-  if ((await day.count()) === 0) await page.getByRole('button', { name: 'Next' }).click();
-  // By its title (the first line): descriptions carry payloads too.
+  // On a weekend the dashboard's day is next Monday: a later week (or day, on phones).
+  const day = page.locator(`[data-testid="calendar-all-day"][data-date="${dashboardDay(TIME_ZONE)}"]`);
+  await expect(page.getByTestId('calendar-all-day').first()).toBeVisible();
+  for (let step = 0; step < 3 && (await day.count()) === 0; step += 1) await page.getByRole('button', { name: 'Next' }).click();
+  // The day holds every payload: the all-day row shows them all once expanded.
+  await day.getByRole('button', { name: /^\+\d+ more$/ }).click();
+  // By its title (descriptions carry payloads too); not yesterday's overdue one, carried onto today.
   const exactly = new RegExp(`^${escapeRegExp(SHOWCASE)}$`);
-  const task = day.getByTestId('calendar-task').filter({ has: page.locator(':scope > p:first-child', { hasText: exactly }) });
+  const task = day.locator('[data-testid="calendar-task"]:not([data-carried])').filter({ has: page.getByTestId('calendar-task-title').filter({ hasText: exactly }) });
   await expect(task).toBeVisible();
   await expectClean(page, watch, 'calendar');
-  await task.click();
+  await task.getByTestId('calendar-task-open').click();
   await expect(page.getByRole('dialog', { name: 'Edit Task' }).getByLabel('Task Title')).toHaveValue(SHOWCASE);
   await expectClean(page, watch, 'calendar, edit dialog');
 });
@@ -188,12 +192,16 @@ test('xss: clients and the client dialog', async ({ page, watch, hostile }) => {
 
 test('xss: notes: page tree with a sub-page, markdown on and off, the editor preview', async ({ page, watch }, testInfo) => {
   await page.goto('/notes');
-  const tree = page.getByRole('tree', { name: 'Pages and sub-pages' });
-  await tree.getByRole('button', { name: NOTES_PAGE, exact: true }).click();
-  await expect(page.getByTestId('selected-page-title')).toHaveText(NOTES_PAGE);
-  await tree.getByRole('button', { name: `Expand ${NOTES_PAGE}` }).click();
-  // The payload-titled sub-page, and the payload-titled top-level page.
-  await expect(tree.getByRole('button', { name: SHOWCASE, exact: true })).toHaveCount(2);
+  await choosePage(page, testInfo, NOTES_PAGE);
+  if (isPhone(testInfo)) {
+    // Phones pick pages in the list selector (checked in the next journey), not a tree.
+    await expect(page.getByRole('tree')).toHaveCount(0);
+  } else {
+    const tree = page.getByRole('tree', { name: 'Pages and sub-pages' });
+    await tree.getByRole('button', { name: `Expand ${NOTES_PAGE}` }).click();
+    // The payload-titled sub-page, and the payload-titled top-level page.
+    await expect(tree.getByRole('button', { name: SHOWCASE, exact: true })).toHaveCount(2);
+  }
 
   // Markdown on: raw HTML is text, hostile links are text, the control link is a link.
   const notes = page.getByTestId('note-item');
@@ -218,30 +226,32 @@ test('xss: notes: page tree with a sub-page, markdown on and off, the editor pre
   await expect(page.getByTestId('note-editor')).toHaveCount(0);
 
   // Markdown off: plain text.
-  await page.getByRole('button', { name: 'Markdown On' }).click();
-  await expect(page.getByRole('button', { name: 'Markdown Off' })).toBeVisible();
+  await setMarkdown(page, testInfo, false);
   await expect(page.locator('.note-markdown')).toHaveCount(0);
   await expectClean(page, watch, 'notes, markdown off');
 });
 
-test('xss: notes: the list picker and search, markdown off and on', async ({ page, watch }) => {
+test('xss: notes: the list picker and search, markdown off and on', async ({ page, watch }, testInfo) => {
   await page.goto('/notes');
   await expect(page.getByRole('heading', { name: 'Notes', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Markdown On' }).click();
-  await expect(page.getByRole('button', { name: 'Markdown Off' })).toBeVisible();
+  await expect(page.getByTestId('selected-page-title')).toBeVisible();
+  await setMarkdown(page, testInfo, false);
 
-  // The list picker names every page.
-  await page.getByRole('combobox', { name: 'List' }).click();
-  await expect(page.getByRole('listbox').getByRole('option').nth(PAYLOADS.length)).toBeVisible();
-  await expectClean(page, watch, 'notes, list picker');
-  await page.keyboard.press('Escape');
+  // The list picker (phones) names every page; wide screens show the tree (the journey above).
+  if (isPhone(testInfo)) {
+    await page.getByRole('combobox', { name: 'List' }).click();
+    await expect(page.getByRole('listbox').getByRole('option').nth(PAYLOADS.length)).toBeVisible();
+    await expectClean(page, watch, 'notes, list picker');
+    await page.keyboard.press('Escape');
+  }
 
   // Search mode, markdown off then on (results are not editors: click the "clickme" text there).
+  await openSearch(page, testInfo);
   await page.getByLabel('Search notes').fill(NOTE_MARK);
   const results = page.getByTestId('search-results');
   await expect(results.getByTestId('search-item')).toHaveCount(PAYLOADS.length + 1);
   await expectClean(page, watch, 'notes search, markdown off');
-  await page.getByRole('button', { name: 'Markdown Off' }).click();
+  await setMarkdown(page, testInfo, true);
   await expect(results.locator('.note-markdown')).toHaveCount(PAYLOADS.length + 1);
   await hoverMarkdownLinks(results);
   await clickHostileLinkText(page, results);

@@ -36,7 +36,7 @@ export interface TaskSeen {
 export class Api {
   constructor(private readonly request: APIRequestContext) {}
 
-  private async send<T>(method: 'get' | 'post' | 'patch' | 'delete', url: string, data?: unknown): Promise<T> {
+  private async send<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', url: string, data?: unknown): Promise<T> {
     const response = await this.request[method](url, { data, headers: CSRF });
     if (!response.ok()) throw new Error(`${method.toUpperCase()} ${url}: ${response.status()} ${await response.text()}`);
     return (response.status() === 204 ? undefined : await response.json()) as T;
@@ -68,6 +68,39 @@ export class Api {
   async tasks(list: 'today' | 'active' | 'backlog') {
     if (list === 'today') return this.send<Array<{ id: string; title: string }>>('get', '/api/tasks/today');
     return (await this.send<{ items: Array<{ id: string; title: string }> }>('get', `/api/tasks/${list}?limit=200`)).items;
+  }
+  updateTask(id: string, changes: Partial<TaskSeed> & { isDelegated?: boolean; delegatedToId?: string | null; isBacklog?: boolean; status?: string }) {
+    return this.send<TaskSeen>('patch', `/api/tasks/${id}`, changes);
+  }
+  completeTask(id: string) {
+    return this.send<TaskSeen>('patch', `/api/tasks/${id}/complete`, { isCompleted: true });
+  }
+  archiveTask(id: string) {
+    return this.send<TaskSeen>('patch', `/api/tasks/${id}/archive`);
+  }
+  enableDelegation(on = true) {
+    return this.send('patch', '/api/auth/user/settings', { enableDelegation: on });
+  }
+  createContact(name: string) {
+    return this.send<{ id: string; name: string }>('post', '/api/delegation-contacts', { name });
+  }
+  /** A delegated task's private link (DECISIONS 33): its path, /share/<token>. */
+  async shareTask(id: string) {
+    return (await this.send<{ path: string }>('post', `/api/tasks/${id}/shares`, {})).path;
+  }
+  /** Today's review done: the Overdue Tasks Review does not open by itself. */
+  markDayReviewed() {
+    return this.send('post', '/api/daily-plan/reviewed', { reviewed: true });
+  }
+  /** Today's top priorities, in order (at most 3). */
+  setDailyPriorities(taskIds: string[]) {
+    return this.send('put', '/api/daily-plan', { priorityTaskIds: taskIds });
+  }
+  createNotePage(title: string, parentPageId?: string) {
+    return this.send<{ id: string; title: string }>('post', '/api/note-lists', { title, parentPageId });
+  }
+  createNote(pageId: string, content: string) {
+    return this.send<{ id: string }>('post', `/api/note-lists/${pageId}/items`, { content });
   }
 }
 

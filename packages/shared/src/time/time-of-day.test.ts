@@ -1,4 +1,4 @@
-import { isValidTimeOfDay, normalizeTimeOfDay, parseTimeOfDay } from './time-of-day';
+import { formatTimeOfDay, isValidTimeOfDay, normalizeTimeOfDay, parseTimeOfDay } from './time-of-day';
 
 describe('time of day', () => {
   it('accepts HH:mm on a 24-hour clock only', () => {
@@ -22,5 +22,14 @@ describe('time of day', () => {
   it('parses into numbers', () => {
     expect(parseTimeOfDay('07:05')).toEqual({ hour: 7, minute: 5 });
     expect(() => parseTimeOfDay('7:05')).toThrow(RangeError);
+  });
+
+  it('reads on a 12-hour clock', () => {
+    expect(formatTimeOfDay('00:05')).toBe('12:05 AM');
+    expect(formatTimeOfDay('09:30')).toBe('9:30 AM');
+    expect(formatTimeOfDay('12:00')).toBe('12:00 PM');
+    expect(formatTimeOfDay('15:00')).toBe('3:00 PM');
+    expect(formatTimeOfDay('23:59')).toBe('11:59 PM');
+    expect(formatTimeOfDay('soon')).toBe('soon');
   });
 });

@@ -22,3 +22,11 @@ export function parseTimeOfDay(value: string): { hour: number; minute: number } 
   const [hour, minute] = value.split(':').map(Number) as [number, number];
   return { hour, minute };
 }
+
+/** '15:00' → '3:00 PM', '00:05' → '12:05 AM' (how times of day read on screen); anything unreadable is returned as it is. */
+export function formatTimeOfDay(time: string): string {
+  if (!isValidTimeOfDay(time)) return time;
+  const { hour, minute } = parseTimeOfDay(time);
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}

@@ -97,4 +97,43 @@ describe('SelectOrCreateField', () => {
     await userEvent.click(screen.getByRole('button', { name: 'outside' }));
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
+
+  it('styles the "Create client: …" row like the others: same class and type, an add icon in the same lead', async () => {
+    renderWithProviders(<Harness items={CLIENTS} />);
+    await userEvent.type(input(), 'Ac');
+    const item = screen.getByRole('option', { name: 'Acme' });
+    const create = screen.getByRole('option', { name: 'Create client: Ac' });
+    expect(create).toHaveAttribute('data-option-kind', 'create');
+    expect(create.className).toContain('MuiAutocomplete-option');
+    expect(getComputedStyle(create).fontWeight).toBe(getComputedStyle(item).fontWeight);
+    expect(getComputedStyle(create).color).toBe(getComputedStyle(item).color);
+    expect(within(create).getByTestId('AddIcon')).toBeInTheDocument();
+    // The icon and the client's colour dot sit in leads of one width, so the names line up.
+    const lead = (option: HTMLElement) => option.firstElementChild as HTMLElement;
+    expect(lead(create)).toHaveStyle({ width: '20px' });
+    expect(lead(item)).toHaveStyle({ width: '20px' });
+    expect(lead(create)).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('styles the "Create contact: …" row alike, for items without a colour', async () => {
+    function Contacts() {
+      const [value, setValue] = useState<string | null>(null);
+      return (
+        <SelectOrCreateField
+          label="Delegate to"
+          items={[{ id: 'p1', name: 'Pat' }]}
+          value={value}
+          onChange={setValue}
+          onCreate={async () => null}
+          createLabel={(name) => `Create contact: ${name}`}
+          emptyText="No delegation contacts available"
+        />
+      );
+    }
+    renderWithProviders(<Contacts />);
+    await userEvent.type(screen.getByRole('combobox', { name: 'Delegate to' }), 'Sam');
+    const create = screen.getByRole('option', { name: 'Create contact: Sam' });
+    expect(within(create).getByTestId('AddIcon')).toBeInTheDocument();
+    expect(create.className).toContain('MuiAutocomplete-option');
+  });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -111,28 +111,27 @@ export function SelectOrCreateField({
       slotProps={{ listbox: { sx: { maxHeight: '12rem' } } }}
       renderOption={(props, option) => {
         const { key, ...rest } = props;
+        // Every row alike: the same padding and type, a 20 px lead (an icon, or the client's colour) before the text.
+        let lead: ReactNode = null;
+        let text: string;
         if (option.kind === 'clear') {
-          return (
-            <Box component="li" key={key} {...rest} sx={{ color: 'text.secondary', gap: 1 }}>
-              <ClearIcon fontSize="small" />
-              {clearText}
-            </Box>
-          );
-        }
-        if (option.kind === 'create') {
-          return (
-            <Box component="li" key={key} {...rest} sx={{ color: 'primary.main', fontWeight: 600, gap: 1 }}>
-              <AddIcon fontSize="small" />
-              {createLabel(option.name)}
-            </Box>
-          );
+          lead = <ClearIcon fontSize="small" sx={{ color: 'text.secondary' }} />;
+          text = clearText;
+        } else if (option.kind === 'create') {
+          lead = <AddIcon fontSize="small" color="primary" />;
+          text = createLabel(option.name);
+        } else {
+          if (option.item.color) lead = <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: option.item.color, border: '1px solid rgba(0,0,0,0.12)' }} />;
+          text = option.item.name;
         }
         return (
-          <Box component="li" key={key} {...rest} sx={{ gap: 1 }}>
-            {option.item.color && (
-              <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: option.item.color, border: '1px solid rgba(0,0,0,0.12)', flexShrink: 0 }} />
-            )}
-            {option.item.name}
+          <Box component="li" key={key} {...rest} data-option-kind={option.kind} sx={{ gap: 1.25 }}>
+            <Box component="span" aria-hidden sx={{ width: 20, flexShrink: 0, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
+              {lead}
+            </Box>
+            <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              {text}
+            </Box>
           </Box>
         );
       }}

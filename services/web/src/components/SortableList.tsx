@@ -45,6 +45,8 @@ export function SortableList<Item extends { id: string }>({ listId, items, onMov
                     ref={draggable.innerRef}
                     {...draggable.draggableProps}
                     {...draggable.dragHandleProps}
+                    // A group, not the library's button: the item holds buttons of its own, and its name is the label.
+                    role="group"
                     aria-label={`${itemLabel(item)}${onMove ? ', press space to reorder' : ''}`}
                     data-testid={itemTestId}
                     sx={itemSx}

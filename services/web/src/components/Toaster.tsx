@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -9,6 +9,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircleRounded';
 import ErrorIcon from '@mui/icons-material/ErrorRounded';
 import InfoIcon from '@mui/icons-material/InfoRounded';
 import { dismissToast, getToasts, subscribeToasts, type Toast } from '../lib/toast';
+import { TOAST_WIDTH, toastSpotClearOf, topmostOpenDialog, type ToastSpot } from './toastPlacement';
 
 /** Swiping a toast right by this much dismisses it (spec §9). */
 export const SWIPE_DISMISS_PX = 50;
@@ -55,10 +56,11 @@ function ToastView({ toast }: { toast: Toast }) {
         pointerEvents: 'auto',
         touchAction: 'pan-y',
         display: 'flex',
-        alignItems: 'flex-start',
-        gap: 1.5,
-        p: 1.75,
-        pr: 1,
+        alignItems: 'center',
+        gap: 1.25,
+        py: 1.25,
+        pl: 1.5,
+        pr: 0.75,
         width: '100%',
         borderRadius: 2,
         border: '1px solid',
@@ -69,10 +71,11 @@ function ToastView({ toast }: { toast: Toast }) {
         opacity: Math.max(0.2, 1 - offset / 200),
         transition: start.current === null ? 'transform 150ms ease, opacity 150ms ease' : 'none',
         animation: 'toast-in 180ms ease-out',
-        '@keyframes toast-in': { from: { opacity: 0, transform: 'translateY(-8px)' }, to: { opacity: 1, transform: 'none' } },
+        '@keyframes toast-in': { from: { opacity: 0, transform: 'translateY(8px)' }, to: { opacity: 1, transform: 'none' } },
+        '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
       }}
     >
-      <Box sx={{ pt: '2px' }}>{ICONS[toast.variant]}</Box>
+      <Box sx={{ display: 'flex', alignSelf: 'flex-start', pt: '2px' }}>{ICONS[toast.variant]}</Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="subtitle2" component="p" data-testid="toast-title">
           {toast.title}
@@ -82,32 +85,64 @@ function ToastView({ toast }: { toast: Toast }) {
             {toast.description}
           </Typography>
         )}
-        {toast.action && (
-          <Button
-            size="small"
-            variant={destructive ? 'contained' : 'outlined'}
-            color={destructive ? 'inherit' : 'primary'}
-            sx={{ mt: 1 }}
-            onClick={() => {
-              toast.action?.onClick();
-              dismissToast(toast.id);
-            }}
-          >
-            {toast.action.label}
-          </Button>
-        )}
       </Box>
-      <IconButton size="small" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)} sx={{ color: 'inherit' }}>
+      {toast.action && (
+        <Button
+          size="small"
+          variant={destructive ? 'contained' : 'text'}
+          color={destructive ? 'inherit' : 'primary'}
+          sx={{ flexShrink: 0, fontWeight: 700 }}
+          onClick={() => {
+            toast.action?.onClick();
+            dismissToast(toast.id);
+          }}
+        >
+          {toast.action.label}
+        </Button>
+      )}
+      <IconButton size="small" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)} sx={{ color: 'inherit', alignSelf: 'flex-start' }}>
         <CloseIcon fontSize="small" />
       </IconButton>
     </Paper>
   );
 }
 
-/** The toast area: at most one toast, top right on wide screens, across the top on phones; F8 focuses it. */
+/** How often the toast's place is checked while it shows: dialogs slide in and out, drawers are swiped. */
+const PLACE_EVERY_MS = 200;
+
+/** Keeps the toast clear of an open dialog, measured when a toast shows and then while it is on screen. */
+function useSpotClearOfDialogs(region: RefObject<HTMLElement | null>, toasts: readonly Toast[]): ToastSpot | null {
+  const [spot, setSpot] = useState<ToastSpot | null>(null);
+  useLayoutEffect(() => {
+    if (toasts.length === 0) {
+      setSpot(null);
+      return undefined;
+    }
+    const place = () => {
+      const height = region.current?.offsetHeight ?? 0;
+      const next = toastSpotClearOf(topmostOpenDialog(), { width: window.innerWidth, height: window.innerHeight }, height);
+      setSpot((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
+    };
+    place();
+    const timer = setInterval(place, PLACE_EVERY_MS);
+    window.addEventListener('resize', place);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('resize', place);
+    };
+  }, [region, toasts]);
+  return spot;
+}
+
+/**
+ * The toast area: at most one toast (spec §9), where it covers no control: across the bottom on phones
+ * (above the home indicator), bottom-left on wider screens, and moved clear of an open dialog's buttons.
+ * F8 focuses it.
+ */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   const region = useRef<HTMLElement>(null);
+  const spot = useSpotClearOfDialogs(region, toasts);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -123,14 +158,18 @@ export function Toaster() {
       ref={region}
       tabIndex={-1}
       aria-label="Notifications (F8)"
+      data-testid="toast-area"
       sx={{
         position: 'fixed',
         zIndex: (theme) => theme.zIndex.snackbar + 10,
-        // At the top: never over a dialog's or a bottom drawer's buttons.
-        right: { xs: 8, md: 24 },
-        left: { xs: 8, md: 'auto' },
-        top: { xs: 'calc(8px + env(safe-area-inset-top))', md: 76 },
-        width: { md: 380 },
+        left: { xs: 8, sm: 24 },
+        right: { xs: 8, sm: 'auto' },
+        bottom: { xs: 'calc(8px + env(safe-area-inset-bottom))', sm: 24 },
+        width: { sm: TOAST_WIDTH },
+        maxWidth: { sm: 'calc(100vw - 48px)' },
+        ...(spot?.width !== undefined && { width: { sm: spot.width } }),
+        ...(spot?.bottom !== undefined && { bottom: { xs: spot.bottom, sm: spot.bottom } }),
+        ...(spot?.top !== undefined && { top: { xs: `calc(${spot.top}px + env(safe-area-inset-top))`, sm: spot.top }, bottom: 'auto' }),
         display: 'flex',
         flexDirection: 'column',
         gap: 1,

@@ -3,7 +3,7 @@
  * with its success and failure toasts.
  */
 import { isUnauthorized } from '../api/apiError';
-import { toast, toastError, toastFailure } from './toast';
+import { toast, toastError, toastFailure, type ToastInput } from './toast';
 import { vibrate } from './vibrate';
 
 export interface FailureOptions {
@@ -28,7 +28,8 @@ export function reportFailure(error: unknown, failure: string, { vibrate: withVi
 }
 
 export interface WriteToasts {
-  success: { title: string; description?: string };
+  /** The success toast; its action (an Undo, say) is offered for the toast's 5 s. */
+  success: Pick<ToastInput, 'title' | 'description' | 'action'>;
   failure: string;
   /** Task writes vibrate on success too; every write vibrates when it fails. */
   vibrateOnSuccess?: boolean;

@@ -1,16 +1,7 @@
-import { formatShortDate, formatShortMonthDay, localDate, localTime, parseTimeOfDay, type RecurringType, type ReminderSpec } from '@daybook/shared';
+import { formatShortDate, formatShortMonthDay, localDate, localTime, type RecurringType, type ReminderSpec } from '@daybook/shared';
 
-/** '15:00' → '3:00 PM'; anything unreadable is returned as it is. */
-export function formatTimeOfDay(time: string): string {
-  try {
-    const { hour, minute } = parseTimeOfDay(time);
-    const suffix = hour < 12 ? 'AM' : 'PM';
-    const h12 = hour % 12 === 0 ? 12 : hour % 12;
-    return `${h12}:${String(minute).padStart(2, '0')} ${suffix}`;
-  } catch {
-    return time;
-  }
-}
+/** '15:00' → '3:00 PM' (one rule, in the shared package: the overdue labels use it too). */
+export { formatTimeOfDay } from '@daybook/shared';
 
 /** An instant's calendar day in the user's zone, as 'Mar 5, 2026' (a note's date). */
 export const formatInstantDate = (iso: string, timeZone: string) => formatShortDate(localDate(new Date(iso), timeZone));

@@ -68,6 +68,27 @@ describe('TaskCard', () => {
     expect(screen.getByTestId('task-recurrence')).toHaveTextContent(/^Every weekday$/);
   });
 
+  it('keeps no empty row for a task with nothing to show under its title: the actions sit beside the priority', () => {
+    renderCard(makeTask({ id: uuid(1), title: 'Someday' }));
+    renderCard(makeTask({ id: uuid(2), title: 'Dated', dueDate: '2026-03-09' }));
+    const [undated, dated] = screen.getAllByTestId('task-card') as [HTMLElement, HTMLElement];
+    expect(within(undated).queryByTestId('task-meta')).not.toBeInTheDocument();
+    expect(within(undated).getByTestId('task-actions')).toContainElement(within(undated).getByRole('button', { name: 'Archive task' }));
+    // With a date, the actions close the meta row.
+    expect(within(dated).getByTestId('task-meta')).toContainElement(within(dated).getByTestId('task-actions'));
+    expect(within(dated).getByTestId('task-meta')).toContainElement(within(dated).getByTestId('task-due'));
+  });
+
+  it('counts an estimate, a client, a repeat, a link or a delegate as meta too', () => {
+    renderCard(makeTask({ id: uuid(1), title: 'Estimated', estimatedTime: '1h' }));
+    renderCard(makeTask({ id: uuid(2), title: 'For Acme', clientId: ACME.id }));
+    renderCard(makeTask({ id: uuid(3), title: 'Linked', documentLinks: ['https://docs.example/a'] }));
+    renderCard(makeTask({ id: uuid(4), title: 'Delegated', isDelegated: true, delegatedToId: PAT.id }));
+    renderCard(makeTask({ id: uuid(5), title: 'Daily', isRecurring: true, recurringType: 'daily', recurringInterval: 1 }));
+    expect(screen.getAllByTestId('task-card')).toHaveLength(5);
+    for (const card of screen.getAllByTestId('task-card')) expect(within(card).getByTestId('task-meta')).toContainElement(within(card).getByTestId('task-actions'));
+  });
+
   it('shows an unknown priority as "None" and an overdue date in red', () => {
     // Off the contract on purpose: the card must still show something.
     renderCard({ ...makeTask({ id: uuid(1), title: 'Old', dueDate: '2026-03-02' }), priority: 'someday' as Task['priority'] });
@@ -76,10 +97,12 @@ describe('TaskCard', () => {
     expect(screen.getByTestId('task-due')).toHaveTextContent('Mar 2, 2026');
   });
 
-  it('strikes through and dims a completed task', () => {
+  it('strikes through and mutes a completed task, without the translucency that would drop its text below AA', () => {
     renderCard(makeTask({ id: uuid(1), title: 'Done', isCompleted: true, status: 'completed', dueDate: '2026-03-02' }));
     expect(screen.getByTestId('task-card')).toHaveAttribute('data-completed', 'true');
-    expect(screen.getByTestId('task-title')).toHaveStyle({ textDecoration: 'line-through' });
+    expect(screen.getByTestId('task-card')).not.toHaveStyle({ opacity: '0.6' });
+    expect(screen.getByTestId('task-card')).toHaveStyle({ backgroundColor: '#f5f7fa' });
+    expect(screen.getByTestId('task-title')).toHaveStyle({ textDecoration: 'line-through', color: '#5b6472' });
     expect(screen.getByTestId('task-due')).toHaveAttribute('data-overdue', 'false');
     expect(screen.getByRole('checkbox', { name: 'Mark "Done" not complete' })).toBeChecked();
   });
@@ -96,7 +119,8 @@ describe('TaskCard', () => {
     const { requests } = mockFetch(() => json(200, makeTask({ id: uuid(1), title: 'Call', priority: 'urgent' })));
     renderCard(makeTask({ id: uuid(1), title: 'Call' }));
     await userEvent.click(screen.getByRole('button', { name: 'Change priority' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Urgent' }));
+    // The menus load with the first one opened.
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Urgent' }));
     expect(await screen.findByText('Priority updated')).toBeInTheDocument();
     expect(screen.getByText('Task priority has been updated successfully')).toBeInTheDocument();
     expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/api/tasks/${uuid(1)}`, body: { priority: 'urgent' } });
@@ -114,7 +138,7 @@ describe('TaskCard', () => {
     const { requests } = mockFetch(() => json(200, makeTask({ id: uuid(1), title: 'Call', isBacklog: true })));
     renderCard(makeTask({ id: uuid(1), title: 'Call' }));
     await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Move to backlog' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Move to backlog' }));
     expect(await screen.findByText('Task moved to backlog')).toBeInTheDocument();
     expect(requests.find((req) => req.method === 'PATCH')).toMatchObject({ method: 'PATCH', path: `/api/tasks/${uuid(1)}/backlog` });
   });

@@ -8,10 +8,10 @@ import {
   useUnarchiveTaskMutation,
   useUpdateTaskMutation,
 } from '../../api/tasksApi';
-import { runWithToasts } from '../../lib/feedback';
+import { runWithToasts, type WriteToasts } from '../../lib/feedback';
 
 /** Runs a task write with the spec's toasts (§8): success text and vibration, or the failure text plus an error vibration. */
-const withToasts = (run: () => Promise<unknown>, success: { title: string; description?: string }, failure: string) =>
+const withToasts = (run: () => Promise<unknown>, success: WriteToasts['success'], failure: string) =>
   runWithToasts(run, { success, failure, vibrateOnSuccess: true });
 
 /** The task card's actions (spec §2, §8). */
@@ -23,14 +23,18 @@ export function useTaskActions() {
   const [moveToBacklog] = useMoveTaskToBacklogMutation();
   const [restore] = useRestoreTaskMutation();
 
-  return useMemo(
-    () => ({
-      setCompleted: (task: Task, isCompleted: boolean) =>
-        withToasts(
-          () => complete({ id: task.id, isCompleted }).unwrap(),
-          isCompleted ? { title: 'Task completed' } : { title: 'Task updated', description: 'Task has been updated successfully' },
-          'Failed to update task completion status',
-        ),
+  return useMemo(() => {
+    const setCompleted = (task: Task, isCompleted: boolean): Promise<boolean> =>
+      withToasts(
+        () => complete({ id: task.id, isCompleted }).unwrap(),
+        isCompleted ? { title: 'Task completed', action: undoCompletion(task) } : { title: 'Task updated', description: 'Task has been updated successfully' },
+        'Failed to update task completion status',
+      );
+    /** 'Undo' in the 'Task completed' toast: the task is open again, through the api (with its own toasts). */
+    const undoCompletion = (task: Task) => ({ label: 'Undo', onClick: () => void setCompleted(task, false) });
+
+    return {
+      setCompleted,
       setPriority: (task: Task, priority: Priority) =>
         withToasts(
           () => update({ id: task.id, changes: { priority } }).unwrap(),
@@ -63,10 +67,9 @@ export function useTaskActions() {
         ),
       /** The dashboard's Complete button on a priority row (spec §8: 'Task completed' / 'Failed to complete task'). */
       completePriority: (task: Task) =>
-        withToasts(() => complete({ id: task.id, isCompleted: true }).unwrap(), { title: 'Task completed' }, 'Failed to complete task'),
-    }),
-    [complete, update, archive, unarchive, moveToBacklog, restore],
-  );
+        withToasts(() => complete({ id: task.id, isCompleted: true }).unwrap(), { title: 'Task completed', action: undoCompletion(task) }, 'Failed to complete task'),
+    };
+  }, [complete, update, archive, unarchive, moveToBacklog, restore]);
 }
 
 export type TaskActions = ReturnType<typeof useTaskActions>;

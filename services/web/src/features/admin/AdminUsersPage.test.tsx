@@ -3,7 +3,7 @@ import type { AdminUser } from '@daybook/shared';
 import userEvent from '@testing-library/user-event';
 import { makeUser, uuid } from '../../test/fixtures';
 import { json, mockFetch, renderWithProviders } from '../../test/render';
-import { AdminUsersPage, createUserErrors, lastSignInLabel, signInMethodsLabel } from './AdminUsersPage';
+import { AdminUsersPage, createUserErrors, lastSignInLabel, matchesUserSearch, signInMethodsLabel } from './AdminUsersPage';
 
 const person = (n: number, role: 'user' | 'admin', username: string) => makeUser({ id: uuid(n), username, role });
 const listed = (n: number, role: 'user' | 'admin', username: string, signIn: Pick<AdminUser, 'signInMethods' | 'lastSignInAt'>): AdminUser => ({ ...person(n, role, username), ...signIn });
@@ -52,6 +52,57 @@ describe('admin users', () => {
     await user.click(screen.getByRole('button', { name: 'Delete User' }));
     expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(requests.some((r) => r.method === 'DELETE' && r.path === `/api/admin/users/${uuid(2)}`)).toBe(true));
+  });
+});
+
+describe('searching users', () => {
+  const never = { signInMethods: ['password'] as AdminUser['signInMethods'], lastSignInAt: null };
+  const named = (n: number, username: string, firstName: string | null, lastName: string | null, email: string | null): AdminUser => ({
+    ...listed(n, 'user', username, never),
+    firstName,
+    lastName,
+    email,
+  });
+
+  it('matches every word typed in the username, the name or the email, in any case', () => {
+    const robin = named(1, 'rmember', 'Robin', 'Member', 'robin@Example.com');
+    expect(['', '  ', 'RMEM', 'robin member', 'member robin', 'example.com', 'rob exa'].map((q) => matchesUserSearch(robin, q))).toEqual([true, true, true, true, true, true, true]);
+    expect(['kim', 'robin kim', 'admin'].map((q) => matchesUserSearch(robin, q))).toEqual([false, false, false]);
+    expect(matchesUserSearch(named(2, 'kim', null, null, null), 'kim')).toBe(true);
+  });
+
+  it('filters the cards as the admin types, with the count, and says when none match', async () => {
+    mockFetch((req) => {
+      if (req.path === '/api/auth/user') return json(200, person(1, 'admin', 'boss'));
+      if (req.path === '/api/admin/users') {
+        return json(200, [named(1, 'boss', 'Ada', 'Boss', null), named(2, 'kim', 'Kim', 'Lee', 'kim@example.com'), named(3, 'rob', 'Robin', 'Member', 'robin@acme.test')]);
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminUsersPage />);
+    expect(await screen.findAllByTestId('user-card')).toHaveLength(3);
+    expect(screen.getByTestId('user-count')).toHaveTextContent('3 users');
+    const search = screen.getByRole('searchbox', { name: 'Search users' });
+    await user.type(search, 'acme');
+    expect(screen.getAllByTestId('user-username').map((u) => u.textContent)).toEqual(['rob']);
+    expect(screen.getByTestId('user-count')).toHaveTextContent('1 of 3 users');
+    await user.clear(search);
+    await user.type(search, 'LEE');
+    expect(screen.getAllByTestId('user-username').map((u) => u.textContent)).toEqual(['kim']);
+    await user.type(search, ' nobody');
+    expect(screen.queryAllByTestId('user-card')).toHaveLength(0);
+    expect(screen.getByText('No users found')).toBeInTheDocument();
+    await user.clear(search);
+    expect(screen.getAllByTestId('user-card')).toHaveLength(3);
+  });
+
+  it('Add User is one button, named, on every width', async () => {
+    mockFetch((req) => (req.path === '/api/auth/user' ? json(200, person(1, 'admin', 'boss')) : req.path === '/api/admin/users' ? json(200, []) : undefined));
+    const user = userEvent.setup();
+    renderWithProviders(<AdminUsersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
+    expect(await screen.findByRole('dialog', { name: 'Add User' })).toBeInTheDocument();
   });
 });
 

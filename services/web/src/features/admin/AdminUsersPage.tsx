@@ -1,24 +1,27 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1';
+import SearchIcon from '@mui/icons-material/Search';
 import { adminCreateUserBodySchema, localTime, newPasswordSchema, type AdminUser, type SignInMethod, type User } from '@daybook/shared';
 import { serverMessage } from '../../api/apiError';
 import { useCreateAdminUserMutation, useDeleteAdminUserMutation, useGetAdminUsersQuery, useResetUserPasswordMutation } from '../../api/adminApi';
 import { useSignedInUser } from '../../api/authApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
 import { FormDialog } from '../../components/FormDialog';
 import { LoadError } from '../../components/LoadError';
 import { ScreenShell } from '../../components/ScreenShell';
 import { SkeletonRows } from '../../components/SkeletonRows';
-import { formatInstantDate, formatTimeOfDay } from '../../lib/format';
+import { countLabel, formatInstantDate, formatTimeOfDay } from '../../lib/format';
 import { fieldErrors } from '../../lib/formErrors';
 import { toast, toastError } from '../../lib/toast';
 import NotFoundPage from '../../app/NotFoundPage';
@@ -144,6 +147,18 @@ export function lastSignInLabel(lastSignInAt: string | null, timeZone: string): 
   return `Last sign-in ${formatInstantDate(lastSignInAt, timeZone)}, ${formatTimeOfDay(localTime(new Date(lastSignInAt), timeZone))}`;
 }
 
+/**
+ * Whether a user matches the admin's search: every word typed is in the username, the name or the email
+ * (any case). The search runs in the browser: GET /api/admin/users answers every account of the
+ * installation at once (the people one admin provisions, not a paged list), so filtering what is
+ * already loaded is instant and needs no call per key.
+ */
+export function matchesUserSearch(user: Pick<AdminUser, 'username' | 'firstName' | 'lastName' | 'email'>, query: string): boolean {
+  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const haystack = [user.username, user.firstName, user.lastName, user.email].filter(Boolean).join(' ').toLocaleLowerCase();
+  return words.every((word) => haystack.includes(word));
+}
+
 function UserCard({ user, isSelf, timeZone, onReset, onDelete }: { user: AdminUser; isSelf: boolean; timeZone: string; onReset: () => void; onDelete: () => void }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
@@ -191,6 +206,10 @@ function UserManagement({ me }: { me: User }) {
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<User | null>(null);
   const [toDelete, setToDelete] = useState<User | null>(null);
+  const [query, setQuery] = useState('');
+  const all = users.data;
+  const shown = useMemo(() => (all ?? []).filter((user) => matchesUserSearch(user, query)), [all, query]);
+  const searching = query.trim() !== '';
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -207,8 +226,12 @@ function UserManagement({ me }: { me: User }) {
     <ScreenShell
       title="User Management"
       actions={
-        <Button variant="contained" color="secondary" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
-          Add User
+        // An icon on phones, so the title keeps its room in the header.
+        <Button variant="contained" aria-label="Add User" onClick={() => setAdding(true)} sx={{ flexShrink: 0, minWidth: { xs: 40, sm: 64 }, px: { xs: 1, sm: 2 } }}>
+          <PersonAddIcon fontSize="small" sx={{ mr: { xs: 0, sm: 1 } }} />
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            Add User
+          </Box>
         </Button>
       }
     >
@@ -218,9 +241,30 @@ function UserManagement({ me }: { me: User }) {
         <LoadError onRetry={() => void users.refetch()} />
       ) : (
         <Stack spacing={1.5}>
-          {(users.data ?? []).map((user) => (
-            <UserCard key={user.id} user={user} isSelf={user.id === me.id} timeZone={me.timezone} onReset={() => setResetting(user)} onDelete={() => setToDelete(user)} />
-          ))}
+          <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1 }}>
+            <TextField
+              size="small"
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder="Username, name or email"
+              slotProps={{
+                htmlInput: { 'aria-label': 'Search users', maxLength: 200 },
+                input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+              }}
+              sx={{ flex: '1 1 240px' }}
+            />
+            <Typography variant="body2" color="text.secondary" role="status" data-testid="user-count">
+              {searching ? `${shown.length} of ${countLabel(all?.length ?? 0, 'user')}` : countLabel(all?.length ?? 0, 'user')}
+            </Typography>
+          </Box>
+          {searching && shown.length === 0 ? (
+            <EmptyState title="No users found" description="No username, name or email contains what you typed." />
+          ) : (
+            shown.map((user) => (
+              <UserCard key={user.id} user={user} isSelf={user.id === me.id} timeZone={me.timezone} onReset={() => setResetting(user)} onDelete={() => setToDelete(user)} />
+            ))
+          )}
         </Stack>
       )}
       <AddUserDialog open={adding} onClose={() => setAdding(false)} />

@@ -68,11 +68,12 @@ function PreviewCard() {
       </Box>
       <Stack spacing={1}>
         {rows.map((row, index) => (
-          <Box key={row.title} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.25, border: 1, borderColor: 'divider', borderRadius: 2, opacity: row.done ? 0.6 : 1 }}>
+          <Box key={row.title} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.25, border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: row.done ? 'background.default' : 'transparent' }}>
             <Box sx={{ width: 22, height: 22, borderRadius: '50%', bgcolor: 'primary.main', color: '#fff', fontSize: 12, fontWeight: 700, display: 'grid', placeItems: 'center' }}>
               {row.done ? '✓' : index + 1}
             </Box>
-            <Typography variant="body2" sx={{ flex: 1, fontWeight: 600, textDecoration: row.done ? 'line-through' : 'none' }}>
+            {/* Done reads as muted grey, as on the dashboard, not translucent: its text keeps AA contrast. */}
+            <Typography variant="body2" color={row.done ? 'text.secondary' : 'text.primary'} sx={{ flex: 1, fontWeight: 600, textDecoration: row.done ? 'line-through' : 'none' }}>
               {row.title}
             </Typography>
             <Box sx={{ px: 1, py: 0.25, borderRadius: 10, fontSize: 11, fontWeight: 700, color: row.color, bgcolor: row.bg }}>{row.tag}</Box>

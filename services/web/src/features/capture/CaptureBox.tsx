@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import Box from '@mui/material/Box';
 import { styled } from '@mui/material/styles';
@@ -31,8 +31,8 @@ const INPUT_MAX = 2000;
 const CaptureForm = styled('form')(({ theme }) => ({
   display: 'flex',
   alignItems: 'flex-end',
-  gap: theme.spacing(1),
-  padding: theme.spacing(1),
+  gap: theme.spacing(0.5),
+  padding: theme.spacing(0.5),
   paddingLeft: theme.spacing(1.5),
   border: `1px solid ${theme.palette.divider}`,
   borderRadius: Number(theme.shape.borderRadius) * 3,
@@ -49,6 +49,18 @@ const CaptureForm = styled('form')(({ theme }) => ({
   },
 }));
 const NO_HABITS: never[] = [];
+/** The bar's buttons: 36 px, the bar stays one compact line. */
+const BUTTON_SIZE = { width: 36, height: 36 } as const;
+/**
+ * The hint shows under the empty bar while it has focus (the preview takes its place once there is text). It
+ * floats over what is below and lets clicks through: leaving the box never moves the page under the pointer,
+ * so the click that takes the focus away lands where it was aimed.
+ */
+const HINT_SX = {
+  position: 'relative',
+  '& [data-capture-hint]': { display: 'none' },
+  '&:focus-within[data-expanded="false"] [data-capture-hint]': { display: 'block' },
+} as const;
 
 export interface CaptureBoxProps {
   /**
@@ -56,6 +68,10 @@ export interface CaptureBoxProps {
    * success toast an action ('Show', 'Open task').
    */
   onCreated?: (tasks: readonly Task[]) => ToastAction | undefined;
+  /** Shown in the bar before the text (a badge). */
+  leading?: ReactNode;
+  /** A line of help under the bar while the empty box has focus. */
+  hint?: ReactNode;
 }
 
 /**
@@ -65,7 +81,7 @@ export interface CaptureBoxProps {
  * offline. With a model configured, Enter first shows what the model read differently, and a second
  * Enter saves. Voice entry fills the same box.
  */
-export function CaptureBox({ onCreated }: CaptureBoxProps) {
+export function CaptureBox({ onCreated, leading, hint }: CaptureBoxProps) {
   const dispatch = useDispatch<AppDispatch>();
   const user = useSignedInUser();
   const now = useNow();
@@ -230,6 +246,7 @@ export function CaptureBox({ onCreated }: CaptureBoxProps) {
           onClick={() => toggleLatest.current()}
           disabled={busy}
           sx={{
+            ...BUTTON_SIZE,
             color: listening ? 'error.main' : 'text.secondary',
             ...(listening && {
               animation: 'mic-pulse 1.2s ease-in-out infinite',
@@ -249,6 +266,7 @@ export function CaptureBox({ onCreated }: CaptureBoxProps) {
         aria-label="Create task from description"
         disabled={blank || busy}
         sx={{
+          ...BUTTON_SIZE,
           bgcolor: 'primary.main',
           color: 'primary.contrastText',
           '&:hover': { bgcolor: 'primary.dark' },
@@ -262,7 +280,7 @@ export function CaptureBox({ onCreated }: CaptureBoxProps) {
   );
 
   return (
-    <Box data-testid="capture-box" data-engine={engine ? 'ready' : 'loading'} onPointerDown={() => void load()}>
+    <Box data-testid="capture-box" data-engine={engine ? 'ready' : 'loading'} data-expanded={blank ? 'false' : 'true'} onPointerDown={() => void load()} sx={HINT_SX}>
       <CaptureForm
         onSubmit={submit}
         data-testid="nl-box"
@@ -272,6 +290,7 @@ export function CaptureBox({ onCreated }: CaptureBoxProps) {
           if (event.animationName === 'nl-flash') setFlash(false);
         }}
       >
+        {leading}
         <HighlightedTextarea
           value={state.text}
           layer={layer}
@@ -286,6 +305,15 @@ export function CaptureBox({ onCreated }: CaptureBoxProps) {
         {micButton}
         {submitButton}
       </CaptureForm>
+      {hint && (
+        <Box
+          data-capture-hint
+          data-testid="capture-bar-hint"
+          sx={{ position: 'absolute', zIndex: 1, top: '100%', left: 0, right: 0, mt: 0.5, px: 1.5, py: 0.5, pointerEvents: 'none', typography: 'caption', color: 'text.secondary', bgcolor: 'background.paper', borderRadius: 1, boxShadow: 1 }}
+        >
+          {hint}
+        </Box>
+      )}
 
       {engine && shown.length > 0 && (
         <engine.CapturePreview

@@ -25,6 +25,7 @@ const MAX_HEIGHT = 'calc(4 * 1.5em + 12px)';
 const GRID: CSSProperties = { display: 'grid', flex: 1, minWidth: 0, alignSelf: 'center', fontSize: '0.95rem' };
 const LAYER_CELL: CSSProperties = { gridArea: '1 / 1', maxHeight: MAX_HEIGHT, overflow: 'hidden', pointerEvents: 'none' };
 const LAYER: CSSProperties = { ...TEXT_METRICS, color: 'transparent' };
+const PLACEHOLDER: CSSProperties = { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden' };
 const TEXTAREA: CSSProperties = {
   ...TEXT_METRICS,
   gridArea: '1 / 1',
@@ -66,10 +67,16 @@ export function HighlightedTextarea({ value, layer, onChange, onKeyDown, onFocus
     <div style={GRID}>
       <div aria-hidden="true" style={LAYER_CELL}>
         <div ref={painted} data-testid="capture-highlights" style={LAYER}>
-          {/* Empty, the placeholder gives the height (it may wrap on a phone). */}
-          {value === '' ? placeholder : layer}
-          {/* A last line break takes a line only when something follows it. */}
-          {'\u200b'}
+          {value === '' ? (
+            // Empty, the placeholder gives the height: one line (cut short on the narrowest screens).
+            <span style={PLACEHOLDER}>{placeholder}</span>
+          ) : (
+            <>
+              {layer}
+              {/* A last line break takes a line only when something follows it. */}
+              {'\u200b'}
+            </>
+          )}
         </div>
       </div>
       <textarea

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeDailyPlan, makeTask, uuid } from '../../test/fixtures';
 import { json, mockFetch, renderWithProviders } from '../../test/render';
@@ -37,7 +37,37 @@ describe('overdue banner', () => {
     expect(within(banner).getByText('31 days overdue')).toBeInTheDocument();
     expect(within(banner).getByText('4 days overdue')).toBeInTheDocument();
     expect(within(banner).queryByText('Old one')).not.toBeInTheDocument();
-    expect(within(banner).getByText('+1 more overdue tasks')).toBeInTheDocument();
+    expect(within(banner).getByText('+1 more overdue task')).toBeInTheDocument();
+  });
+
+  it("says since when for today's task whose time has passed, and '+2 more overdue tasks'", async () => {
+    const lateToday = makeTask({ id: uuid(6), title: 'Call at nine', dueDate: '2026-03-04', dueTime: '09:00' });
+    api([...overdue, lateToday], true);
+    renderWithProviders(<DailyReviewFlow user={user} now={NOW} />);
+    const banner = await screen.findByTestId('overdue-banner');
+    expect(within(banner).getByText('5 overdue tasks')).toBeInTheDocument();
+    expect(within(banner).getByText('+2 more overdue tasks')).toBeInTheDocument();
+    expect(banner).not.toHaveTextContent('0 days overdue');
+  });
+
+  it('one overdue task: singular, no "+N more"', async () => {
+    api([overdue[0]!], true);
+    renderWithProviders(<DailyReviewFlow user={user} now={NOW} />);
+    const banner = await screen.findByTestId('overdue-banner');
+    expect(within(banner).getByText('1 overdue task')).toBeInTheDocument();
+    expect(within(banner).getByText('1 day overdue')).toBeInTheDocument();
+    expect(banner).not.toHaveTextContent('more');
+  });
+
+  it('shows in the slot it is given, and not at all with a null slot (another tab)', async () => {
+    api(overdue, true);
+    const slot = document.createElement('div');
+    document.body.append(slot);
+    const { rerender } = renderWithProviders(<DailyReviewFlow user={user} now={NOW} bannerSlot={slot} />);
+    await waitFor(() => expect(within(slot).getByTestId('overdue-banner')).toBeInTheDocument());
+    rerender(<DailyReviewFlow user={user} now={NOW} bannerSlot={null} />);
+    expect(screen.queryByTestId('overdue-banner')).not.toBeInTheDocument();
+    slot.remove();
   });
 });
 
@@ -61,6 +91,41 @@ describe('daily review prompt', () => {
     expect(await screen.findByText('Task updated')).toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'Skip for Now' }));
     await waitFor(() => expect(requests.some((r) => r.path === '/api/daily-plan/reviewed')).toBe(true));
+  });
+
+  it("offers today's late task a later time, not 'Move to Today'", async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'], now: NOW });
+    const lateToday = makeTask({ id: uuid(6), title: 'Call at nine', dueDate: '2026-03-04', dueTime: '09:00' });
+    const { requests } = api([lateToday], false);
+    const u = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    renderWithProviders(<DailyReviewFlow user={user} now={NOW} />);
+    await screen.findByTestId('overdue-banner');
+    await act(async () => {
+      jest.advanceTimersByTime(1000);
+    });
+    const row = await screen.findByTestId('overdue-task');
+    expect(row).toHaveTextContent('Overdue since 9:00 AM');
+    expect(within(row).queryByRole('button', { name: 'Move to Today' })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Move to Tomorrow' })).toBeInTheDocument();
+    await u.click(within(row).getByRole('button', { name: 'Change Time' }));
+    fireEvent.change(within(row).getByLabelText('New due time today'), { target: { value: '16:30' } });
+    await waitFor(() => expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ dueTime: '16:30' }));
+  });
+
+  it("moves a task to today without a time that has already passed (it would still be late)", async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'], now: NOW });
+    const yesterdayMorning = makeTask({ id: uuid(7), title: 'Yesterday at eight', dueDate: '2026-03-03', dueTime: '08:00' });
+    const { requests } = api([yesterdayMorning], false);
+    const u = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    renderWithProviders(<DailyReviewFlow user={user} now={NOW} />);
+    await screen.findByTestId('overdue-banner');
+    await act(async () => {
+      jest.advanceTimersByTime(1000);
+    });
+    const row = await screen.findByTestId('overdue-task');
+    expect(row).toHaveTextContent('1 day overdue');
+    await u.click(within(row).getByRole('button', { name: 'Move to Today' }));
+    await waitFor(() => expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ dueDate: '2026-03-04', dueTime: null }));
   });
 
   it('records today without opening anything when nothing is overdue', async () => {

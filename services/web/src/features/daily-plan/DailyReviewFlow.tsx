@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { isWeekendMode, type User } from '@daybook/shared';
 import { useGetDailyPlanQuery, useMarkDailyPlanReviewedMutation } from '../../api/dailyPlanApi';
 import { useGetDayTasksQuery } from '../../api/tasksApi';
@@ -13,9 +14,10 @@ const PrioritiesDialog = lazy(() => import('./PrioritiesDialog'));
  * dashboard loads, when today is not yet reviewed on the server, the Overdue Tasks Review opens if tasks
  * are overdue, or today is simply recorded. Closing or skipping records today too; 'Continue to
  * Dashboard' opens the priorities dialog. The overdue tasks come from the dashboard's day list, which
- * holds every overdue open task.
+ * holds every overdue open task. The banner shows in `bannerSlot` when one is given (the dashboard's Today
+ * overview; null on its other tabs: no banner), otherwise in place.
  */
-export function DailyReviewFlow({ user, now }: { user: Pick<User, 'timezone'>; now: Date }) {
+export function DailyReviewFlow({ user, now, bannerSlot }: { user: Pick<User, 'timezone'>; now: Date; bannerSlot?: HTMLElement | null }) {
   const timeZone = user.timezone;
   const plan = useGetDailyPlanQuery();
   const day = useGetDayTasksQuery(isWeekendMode(now, timeZone));
@@ -49,9 +51,10 @@ export function DailyReviewFlow({ user, now }: { user: Pick<User, 'timezone'>; n
     if (!latest.current.reviewed) void markReviewed();
   };
 
+  const banner = <OverdueBanner tasks={overdue} now={now} timeZone={timeZone} onReview={() => setOverdue({ open: true, mounted: true })} />;
   return (
     <>
-      <OverdueBanner tasks={overdue} now={now} timeZone={timeZone} onReview={() => setOverdue({ open: true, mounted: true })} />
+      {bannerSlot === undefined ? banner : bannerSlot && createPortal(banner, bannerSlot)}
       <Suspense fallback={null}>
         {overdueDialog.mounted && (
           <OverdueReviewDialog

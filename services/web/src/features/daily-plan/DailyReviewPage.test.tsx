@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { intersectionObserver } from '../../test/intersectionObserver';
-import { makeDailyPlan, makeTask, taskPage, uuid } from '../../test/fixtures';
+import { makeClient, makeDailyPlan, makeTask, taskPage, uuid } from '../../test/fixtures';
 import { json, mockFetch, renderWithProviders, type RecordedRequest } from '../../test/render';
 import { DailyReviewPage } from './DailyReviewPage';
 import { PrioritiesDialog } from './PrioritiesDialog';
@@ -55,6 +55,7 @@ describe('daily review screen', () => {
   it('says so when saving fails', async () => {
     mockFetch((req) => {
       if (req.path === '/api/tasks/active') return json(200, taskPage(tasks));
+      if (req.path === '/api/clients') return json(200, []);
       if (req.method === 'GET') return json(200, makeDailyPlan());
       return json(500, { error: { code: 'internal_error', message: 'x' } });
     });
@@ -66,8 +67,51 @@ describe('daily review screen', () => {
     expect(screen.getByText('Failed to save your daily priorities. Please try again.')).toBeInTheDocument();
   });
 
+  it('each row shows priority, due date (overdue in red), client chip and estimate; a picked row is marked, none looks disabled', async () => {
+    const acme = makeClient({ id: uuid(50), name: 'Acme', color: '#16a34a' });
+    const rows = [
+      makeTask({ id: uuid(11), title: 'Send the invoice', priority: 'high', dueDate: '2020-01-02', dueTime: '09:30', clientId: acme.id, estimatedTime: '30min' }),
+      makeTask({ id: uuid(12), title: 'Plan the trip', priority: 'low', dueDate: '2999-03-05', estimatedTime: '2h' }),
+      makeTask({ id: uuid(13), title: 'No details' }),
+      makeTask({ id: uuid(14), title: 'Fourth' }),
+    ];
+    mockFetch((req) => {
+      if (req.path === '/api/tasks/active') return json(200, taskPage(rows));
+      if (req.path === '/api/clients') return json(200, [acme]);
+      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ priorityTaskIds: [] }));
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DailyReviewPage />, { route: '/daily-review' });
+
+    const invoice = await screen.findByRole('checkbox', { name: 'Send the invoice' });
+    expect(within(invoice).getByText('High Priority')).toBeInTheDocument();
+    expect(within(invoice).getByTestId('review-due')).toHaveTextContent('Jan 2, 2020, 9:30 AM (overdue)');
+    expect(await within(invoice).findByTestId('client-chip')).toHaveTextContent('Acme');
+    expect(within(invoice).getByTestId('client-chip').tagName).not.toBe('A'); // the row is the control
+    expect(within(invoice).getByTestId('review-estimate')).toHaveTextContent('Est. 30min');
+    const trip = screen.getByRole('checkbox', { name: 'Plan the trip' });
+    expect(within(trip).getByTestId('review-due')).toHaveTextContent('Mar 5, 2999');
+    expect(within(trip).getByTestId('review-estimate')).toHaveTextContent('Est. 2h');
+    expect(within(screen.getByRole('checkbox', { name: 'No details' })).queryByTestId('review-due')).not.toBeInTheDocument();
+
+    for (const title of ['Send the invoice', 'Plan the trip', 'No details']) await user.click(screen.getByRole('checkbox', { name: title }));
+    const rankOf = (title: string) => within(screen.getByRole('checkbox', { name: title })).getByTestId('priority-number').textContent;
+    expect(['Send the invoice', 'Plan the trip', 'No details'].map(rankOf)).toEqual(['1', '2', '3']);
+    expect(screen.getAllByTestId('review-row').filter((row) => row.dataset.picked === 'true')).toHaveLength(3);
+    // The 4th is ignored with a word why; it keeps its look (no fading as if disabled).
+    const fourth = screen.getByRole('checkbox', { name: 'Fourth' });
+    await user.click(fourth);
+    expect(fourth).not.toBeChecked();
+    expect(screen.getByTestId('selection-hint')).toHaveTextContent('Unpick one of your 3 to choose another.');
+    for (const row of screen.getAllByTestId('review-row')) expect(getComputedStyle(row).opacity).not.toBe('0.6');
+    await user.click(screen.getByRole('checkbox', { name: 'Plan the trip' }));
+    expect(screen.getByTestId('selection-hint')).toHaveTextContent('');
+    expect(screen.getByText('2/3 priorities selected')).toBeInTheDocument();
+  });
+
   it('empty: Go to Dashboard', async () => {
-    mockFetch((req) => (req.path === '/api/tasks/active' ? json(200, taskPage([])) : json(200, makeDailyPlan())));
+    mockFetch((req) => (req.path === '/api/tasks/active' ? json(200, taskPage([])) : req.path === '/api/clients' ? json(200, []) : json(200, makeDailyPlan())));
     renderWithProviders(<DailyReviewPage />);
     expect(await screen.findByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
   });

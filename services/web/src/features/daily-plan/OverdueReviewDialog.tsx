@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { addDays, daysOverdue, daysOverdueLabel, todayIn, type Task } from '@daybook/shared';
+import { addDays, isOverdueToday, localTime, overdueLabel, todayIn, type Task } from '@daybook/shared';
 import { useCompleteTaskMutation, useUpdateTaskMutation } from '../../api/tasksApi';
 import { PriorityBadge } from '../../components/PriorityBadge';
 import { ResponsiveModal } from '../../components/ResponsiveModal';
@@ -15,14 +15,19 @@ import { toast } from '../../lib/toast';
 function OverdueRow({ task, now, timeZone }: { task: Task; now: Date; timeZone: string }) {
   const [updateTask, update] = useUpdateTaskMutation();
   const [completeTask, complete] = useCompleteTaskMutation();
-  const [changing, setChanging] = useState(false);
+  const [changing, setChanging] = useState<'date' | 'time' | null>(null);
   const today = todayIn(now, timeZone);
   const busy = update.isLoading || complete.isLoading;
+  // Due today, only its time has passed: it is already today's, so it is offered a later time instead.
+  const lateToday = isOverdueToday(task, now, timeZone);
+  // Moved to today with a due time already past, it would still be late: it keeps the day, not the time.
+  const toToday = task.dueTime && task.dueTime < localTime(now, timeZone) ? { dueDate: today, dueTime: null } : { dueDate: today };
+  const toggle = (field: 'date' | 'time') => setChanging((current) => (current === field ? null : field));
 
   // Spec §8: success says 'Task updated'; a failed update shows no message.
-  const moveTo = async (dueDate: string) => {
+  const moveTo = async (changes: { dueDate?: string; dueTime?: string | null }) => {
     try {
-      await updateTask({ id: task.id, changes: { dueDate } }).unwrap();
+      await updateTask({ id: task.id, changes }).unwrap();
       toast({ title: 'Task updated', variant: 'success' });
     } catch {
       /* no message */
@@ -42,23 +47,29 @@ function OverdueRow({ task, now, timeZone }: { task: Task; now: Date; timeZone: 
       <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{task.title}</Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
         <PriorityBadge priority={task.priority} />
-        {task.dueDate && <Chip size="small" color="error" variant="outlined" label={daysOverdueLabel(daysOverdue(task.dueDate, now, timeZone))} />}
+        <Chip size="small" color="error" variant="outlined" label={overdueLabel(task, now, timeZone)} />
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.25 }}>
-        <Button size="small" variant="outlined" disabled={busy} onClick={() => void moveTo(today)}>
-          Move to Today
-        </Button>
-        <Button size="small" variant="outlined" disabled={busy} onClick={() => void moveTo(addDays(today, 1))}>
+        {lateToday ? (
+          <Button size="small" variant="outlined" disabled={busy} onClick={() => toggle('time')}>
+            Change Time
+          </Button>
+        ) : (
+          <Button size="small" variant="outlined" disabled={busy} onClick={() => void moveTo(toToday)}>
+            Move to Today
+          </Button>
+        )}
+        <Button size="small" variant="outlined" disabled={busy} onClick={() => void moveTo({ dueDate: addDays(today, 1) })}>
           Move to Tomorrow
         </Button>
-        <Button size="small" variant="outlined" disabled={busy} onClick={() => setChanging((value) => !value)}>
+        <Button size="small" variant="outlined" disabled={busy} onClick={() => toggle('date')}>
           Change Date
         </Button>
         <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => void markComplete()}>
           Mark Complete
         </Button>
       </Box>
-      {changing && (
+      {changing === 'date' && (
         <TextField
           type="date"
           size="small"
@@ -67,7 +78,21 @@ function OverdueRow({ task, now, timeZone }: { task: Task; now: Date; timeZone: 
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
           onChange={(event) => {
             const value = event.target.value;
-            if (value && value >= today) void moveTo(value);
+            if (value && value >= today) void moveTo({ dueDate: value });
+          }}
+        />
+      )}
+      {changing === 'time' && (
+        <TextField
+          type="time"
+          size="small"
+          label="New due time today"
+          helperText="Later than now"
+          sx={{ mt: 1.25 }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localTime(now, timeZone) } }}
+          onChange={(event) => {
+            const value = event.target.value;
+            if (value && value > localTime(new Date(), timeZone)) void moveTo({ dueTime: value });
           }}
         />
       )}

@@ -50,4 +50,20 @@ describe("Today's Top 3 Priorities", () => {
     expect(await screen.findByText('Task completed')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PATCH')).toMatchObject({ path: `/api/tasks/${due.id}/complete`, body: { isCompleted: true } });
   });
+
+  it("offers Undo in the 'Task completed' toast: the task is open again through the api", async () => {
+    const { requests } = mockFetch((req) => {
+      if (req.method === 'PATCH') return json(200, { ...due, isCompleted: (req.body as { isCompleted: boolean }).isCompleted });
+      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ priorityTaskIds: [due.id], reviewed: false }));
+      return json(200, req.path === `/api/tasks/${due.id}` ? due : [due]);
+    });
+    renderWithProviders(withTaskView(<TopPriorities />));
+    const priorities = await screen.findByRole('region', { name: "Today's Top 3 Priorities" });
+    await userEvent.click(within(priorities).getByRole('button', { name: 'Complete' }));
+    const toast = await screen.findByTestId('toast');
+    expect(within(toast).getByTestId('toast-title')).toHaveTextContent('Task completed');
+    await userEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Task updated')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ isCompleted: true }, { isCompleted: false }]);
+  });
 });

@@ -1,14 +1,9 @@
-import { useState, type ReactElement } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -23,12 +18,13 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import { LogoMark } from '../../components/Logo';
 import { HeaderTimer } from '../../components/timer/HeaderTimer';
+import type { ScreenLink } from './ScreensMenu';
 
-interface NavLink {
-  to: string;
-  label: string;
-  icon: ReactElement;
-}
+const loadScreensMenu = () => import('./ScreensMenu');
+const ScreensMenu = lazy(loadScreensMenu);
+
+/** A link of the wide header: the icon and the name, in the secondary text colour until pointed at. */
+const navLinkSx = { px: 1.25, whiteSpace: 'nowrap', color: 'text.secondary', '&:hover': { color: 'text.primary' }, '& .MuiButton-startIcon': { mr: 0.75 } } as const;
 
 export interface DashboardHeaderProps {
   isAdmin: boolean;
@@ -38,12 +34,13 @@ export interface DashboardHeaderProps {
 }
 
 /**
- * Logo, title and the icon links of spec §2 (User Management for admins only), refresh (wide screens
- * only), settings and new task. On phones the links fold into a menu.
+ * Logo, title and the links of spec §2 (User Management for admins only), refresh (wide screens only),
+ * settings and new task. From 1200 px each link shows its icon and its name; narrower, the links fold into
+ * a menu that names them too (its code loads when the pointer or the focus reaches its button).
  */
 export function DashboardHeader({ isAdmin, onRefresh, onOpenSettings, onNewTask }: DashboardHeaderProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const links: NavLink[] = [
+  const links: ScreenLink[] = [
     { to: '/calendar', label: 'Calendar', icon: <CalendarIcon /> },
     { to: '/kanban', label: 'Kanban', icon: <KanbanIcon /> },
     { to: '/clients', label: 'Clients', icon: <ClientsIcon /> },
@@ -58,42 +55,44 @@ export function DashboardHeader({ isAdmin, onRefresh, onOpenSettings, onNewTask 
         <RouterLink to="/dashboard" aria-label="Daybook home" style={{ display: 'flex' }}>
           <LogoMark />
         </RouterLink>
-        <Typography variant="h6" component="h1" sx={{ ml: 1, flex: 1, whiteSpace: 'nowrap' }}>
+        <Typography variant="h6" component="h1" sx={{ ml: 1, flex: 1, minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
           Dashboard
         </Typography>
         <HeaderTimer />
 
-        <Box component="nav" aria-label="Screens" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+        <Box component="nav" aria-label="Screens" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.25 }}>
           {links.map((link) => (
-            <IconButton key={link.to} title={link.label} component={RouterLink} to={link.to} aria-label={link.label} color="inherit">
-                {link.icon}
-              </IconButton>
+            <Button key={link.to} component={RouterLink} to={link.to} startIcon={link.icon} color="inherit" sx={navLinkSx}>
+              {link.label}
+            </Button>
           ))}
         </Box>
         <IconButton
           aria-label="Open navigation"
+          aria-haspopup="true"
+          aria-controls={menuAnchor ? 'screens-menu' : undefined}
+          aria-expanded={menuAnchor ? 'true' : undefined}
           color="inherit"
-          sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+          sx={{ display: { xs: 'inline-flex', lg: 'none' } }}
+          onPointerEnter={() => void loadScreensMenu()}
+          onFocus={() => void loadScreensMenu()}
           onClick={(event) => setMenuAnchor(event.currentTarget)}
         >
           <MenuIcon />
         </IconButton>
-        <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
-          {links.map((link) => (
-            <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={() => setMenuAnchor(null)}>
-              <ListItemIcon>{link.icon}</ListItemIcon>
-              <ListItemText>{link.label}</ListItemText>
-            </MenuItem>
-          ))}
-        </Menu>
+        {menuAnchor && (
+          <Suspense fallback={null}>
+            <ScreensMenu id="screens-menu" links={links} anchor={menuAnchor} onClose={() => setMenuAnchor(null)} />
+          </Suspense>
+        )}
 
-        <Divider orientation="vertical" flexItem sx={{ mx: 0.5, my: 1.5, display: { xs: 'none', md: 'block' } }} />
+        <Box aria-hidden sx={{ alignSelf: 'stretch', borderLeft: 1, borderColor: 'divider', mx: 0.5, my: 1.5, display: { xs: 'none', md: 'block' } }} />
         <IconButton title="Refresh data" aria-label="Refresh data" color="inherit" onClick={onRefresh} sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
-            <RefreshIcon />
-          </IconButton>
+          <RefreshIcon />
+        </IconButton>
         <IconButton title="Settings" aria-label="Settings" color="inherit" onClick={onOpenSettings}>
-            <SettingsIcon />
-          </IconButton>
+          <SettingsIcon />
+        </IconButton>
         <Button variant="contained" startIcon={<AddIcon />} onClick={onNewTask} sx={{ ml: 0.5, display: { xs: 'none', sm: 'inline-flex' } }}>
           New Task
         </Button>

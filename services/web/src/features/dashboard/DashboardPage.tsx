@@ -1,8 +1,6 @@
-import { Suspense, useDeferredValue, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useDeferredValue, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -20,6 +18,7 @@ import { TaskScreen } from '../../components/tasks/TaskScreen';
 import { useTaskView } from '../../components/tasks/TaskViewContext';
 import { usePriorityTasks } from '../../components/tasks/usePriorityTasks';
 import { toast, type ToastAction } from '../../lib/toast';
+import { visuallyHidden } from '../../lib/visuallyHidden';
 import { DashboardHeader } from './DashboardHeader';
 import { FilterBar } from './FilterBar';
 import { ActiveTab, ArchivedTab, BacklogTab, DelegatedTab } from './ListTabs';
@@ -31,8 +30,11 @@ import { TodayTab } from './TodayTab';
  * passes these in.
  */
 export interface DashboardParts {
-  /** The overdue banner and the once-a-day review (features/daily-plan). */
-  DailyReview: ComponentType<{ user: User; now: Date }>;
+  /**
+   * The once-a-day review and the overdue banner (features/daily-plan); the banner shows in `bannerSlot`
+   * (the Today tab's overview), not at all while another tab is open.
+   */
+  DailyReview: ComponentType<{ user: User; now: Date; bannerSlot: HTMLElement | null }>;
   /** Today's top 3, on the Today tab (features/daily-plan). */
   TopPriorities: ComponentType;
   /** The settings dialog, one section per domain (app/SettingsDialog.tsx; load it lazily). */
@@ -41,10 +43,13 @@ export interface DashboardParts {
    * The natural-language capture box (features/capture). `onCreated` gets the tasks it created; the
    * dashboard shows them and returns the action of the box's success toast.
    */
-  CaptureBox: ComponentType<{ onCreated: (tasks: readonly Task[]) => ToastAction | undefined }>;
+  CaptureBox: ComponentType<{ onCreated: (tasks: readonly Task[]) => ToastAction | undefined; leading?: ReactNode; hint?: ReactNode }>;
 }
 
 type DashboardTab = 'today' | 'active' | 'delegated' | 'backlog';
+
+/** Wide enough for the tabs and the filters in one row on a laptop, narrow enough to read a card at a glance. */
+const DASHBOARD_MAX_WIDTH = 960;
 
 /**
  * True once the data of the dashboard's first screen has arrived (or failed), and from then on: the
@@ -60,6 +65,23 @@ function useFirstScreenSettled(weekendMode: boolean): boolean {
   const settled = !day.isLoading && !priorities.isLoading;
   if (settled && !settledOnce) setSettledOnce(true);
   return settled || settledOnce;
+}
+
+/** The capture bar's 'AI Powered' badge (spec §1): the sparkle, with the words on wider screens. */
+function AiPoweredBadge() {
+  return (
+    <Box
+      role="img"
+      aria-label="AI Powered"
+      title="AI Powered"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-end', mb: 0.75, flexShrink: 0, px: { sm: 1 }, height: 24, borderRadius: 12, bgcolor: { sm: 'rgba(124, 77, 204, 0.1)' }, color: 'secondary.main', fontSize: '0.7rem', fontWeight: 600 }}
+    >
+      <AutoAwesomeIcon sx={{ fontSize: { xs: 18, sm: 14 } }} />
+      <Box component="span" aria-hidden sx={{ display: { xs: 'none', sm: 'inline' }, whiteSpace: 'nowrap' }}>
+        AI Powered
+      </Box>
+    </Box>
+  );
 }
 
 function greeting(now: Date, timeZone: string): string {
@@ -91,6 +113,8 @@ function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, Settin
   const [filters, setFilters] = useState<TaskFilters>(NO_FILTERS);
   const [showArchived, setShowArchived] = useState(false);
   const [settings, setSettings] = useState({ open: false, mounted: false });
+  // The Today tab's place for the overdue banner: null while another tab is open.
+  const [overdueSlot, setOverdueSlot] = useState<HTMLElement | null>(null);
 
   const tabPanel = useRef<HTMLDivElement>(null);
   const stopRevealing = useRef<() => void>(() => undefined);
@@ -147,61 +171,63 @@ function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, Settin
           onOpenSettings={() => setSettings({ open: true, mounted: true })}
           onNewTask={() => openTask(null)}
         />
-        <Container component="main" maxWidth="md" sx={{ pt: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
-          <Box sx={{ mb: 2 }}>
-            <Typography variant="h5" component="p" sx={{ fontSize: { xs: '1.3rem', sm: '1.5rem' } }}>
+        <Container component="main" maxWidth={false} sx={{ maxWidth: DASHBOARD_MAX_WIDTH, pt: { xs: 0.75, sm: 1.5 }, px: { xs: 1, sm: 3 } }}>
+          <Box sx={{ display: 'flex', alignItems: 'baseline', columnGap: 1.5, mb: 1, px: { xs: 0.5, sm: 0 } }}>
+            <Typography component="p" noWrap sx={{ flex: '0 1 auto', minWidth: 0, fontWeight: 700, fontSize: { xs: '0.95rem', sm: '1.2rem' }, lineHeight: 1.35 }}>
               {greeting(now, timeZone)}, {user.firstName || user.username}
             </Typography>
-            <Typography variant="body2" color="text.secondary" data-testid="week-range">
+            <Typography variant="body2" color="text.secondary" data-testid="week-range" sx={{ flexShrink: 0, whiteSpace: 'nowrap', fontSize: { xs: '0.75rem', sm: '0.875rem' } }}>
               Week of {weekRangeLabel(weekStartOf(todayIn(now, timeZone)))}
             </Typography>
           </Box>
 
-          <Card component="section" aria-label="Create Task" sx={{ p: { xs: 2, sm: 2.5 }, mb: 3 }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
-              <Typography variant="h6" component="h2">
-                Create Task
-              </Typography>
-              <Chip
-                size="small"
-                icon={<AutoAwesomeIcon sx={{ fontSize: 14 }} />}
-                label="AI Powered"
-                sx={{ height: 22, fontSize: '0.7rem', bgcolor: 'rgba(124, 77, 204, 0.1)', color: 'secondary.main', '& .MuiChip-icon': { color: 'secondary.main' } }}
-              />
-            </Box>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              Describe what you need to do and I&apos;ll organize it for you
+          <Box component="section" aria-labelledby="create-task-heading" sx={{ mb: { xs: 1, sm: 1.5 } }}>
+            {/* The panel's title (spec §1) for screen readers: the bar itself says what it is for. */}
+            <Typography id="create-task-heading" variant="h6" component="h2" sx={visuallyHidden}>
+              Create Task
             </Typography>
-            <CaptureBox onCreated={showCreated} />
-          </Card>
+            <CaptureBox
+              onCreated={showCreated}
+              leading={<AiPoweredBadge />}
+              hint={
+                <>
+                  <Box component="span" sx={{ display: { sm: 'none' }, fontWeight: 700, color: 'secondary.main' }}>
+                    AI Powered ·{' '}
+                  </Box>
+                  Describe what you need to do and I&apos;ll organize it for you
+                </>
+              }
+            />
+          </Box>
 
-          <Tabs
-            value={currentTab}
-            onChange={(_event, next: DashboardTab) => setTab(next)}
-            variant={phone ? 'fullWidth' : 'standard'}
-            aria-label="Task views"
-            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minWidth: { xs: 0, sm: 90 }, px: { xs: 1, sm: 2 } } }}
-          >
-            <Tab value="today" label="Today" />
-            <Tab value="active" label="Active" />
-            {delegationEnabled && <Tab value="delegated" label="Delegated" />}
-            <Tab value="backlog" label="Backlog" />
-          </Tabs>
+          <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', md: 'nowrap' }, alignItems: 'center', columnGap: 2, rowGap: 1, mb: { xs: 1, sm: 2 }, borderBottom: { md: 1 }, borderColor: { md: 'divider' } }}>
+            <Tabs
+              value={currentTab}
+              onChange={(_event, next: DashboardTab) => setTab(next)}
+              variant={phone ? 'fullWidth' : 'standard'}
+              aria-label="Task views"
+              sx={{ flex: { xs: '1 1 100%', md: '0 0 auto' }, minHeight: { xs: 40, sm: 44 }, borderBottom: { xs: 1, md: 0 }, borderColor: 'divider', '& .MuiTab-root': { minHeight: { xs: 40, sm: 44 }, minWidth: { xs: 0, sm: 72 }, px: { xs: 1, sm: 1.5 } } }}
+            >
+              <Tab value="today" label="Today" />
+              <Tab value="active" label="Active" />
+              {delegationEnabled && <Tab value="delegated" label="Delegated" />}
+              <Tab value="backlog" label="Backlog" />
+            </Tabs>
+            {currentTab !== 'today' && (
+              <FilterBar
+                clients={clients.data ?? []}
+                filters={filters}
+                onChange={setFilters}
+                showArchived={currentTab === 'active' ? { checked: showArchived, onChange: setShowArchived } : undefined}
+              />
+            )}
+          </Box>
 
           {firstScreenSettled ? (
             <>
-              <DailyReview user={user} now={now} />
-              {currentTab !== 'today' && (
-                <FilterBar
-                  clients={clients.data ?? []}
-                  filters={filters}
-                  onChange={setFilters}
-                  showArchived={currentTab === 'active' ? { checked: showArchived, onChange: setShowArchived } : undefined}
-                />
-              )}
-
+              <DailyReview user={user} now={now} bannerSlot={overdueSlot} />
               <Box role="tabpanel" aria-label={currentTab} ref={tabPanel}>
-                {currentTab === 'today' && <TodayTab weekendMode={weekendMode} clients={clients.data ?? []} priorities={<TopPriorities />} />}
+                {currentTab === 'today' && <TodayTab weekendMode={weekendMode} clients={clients.data ?? []} priorities={<TopPriorities />} overdueSlot={setOverdueSlot} />}
                 {currentTab === 'active' && (showArchived ? <ArchivedTab filters={filters} /> : <ActiveTab filters={filters} />)}
                 {currentTab === 'delegated' && <DelegatedTab filters={filters} />}
                 {currentTab === 'backlog' && <BacklogTab filters={filters} />}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NO_FILTERS } from '../../components/tasks/taskFilters';
 import { intersectionObserver } from '../../test/intersectionObserver';
@@ -73,14 +73,20 @@ describe('Today tab', () => {
   const done = makeTask({ id: uuid(3), title: 'Finished', dueDate: '2026-03-04', isCompleted: true, status: 'completed', estimatedTime: '2h' });
 
   it('shows the overview figures, the top 3 it is given, and the day list', async () => {
-    const { requests } = mockFetch((req) => (req.path === '/api/tasks/today' ? json(200, [due, overdue, done]) : undefined));
+    const { requests } = mockFetch((req) => (req.path === '/api/tasks/today' ? json(200, [done, due, overdue]) : undefined));
     renderWithProviders(withView(<TodayTab weekendMode={false} clients={[]} priorities={<p>The top 3</p>} />));
     expect(await screen.findByText('Late one')).toBeInTheDocument();
     expect(screen.getByTestId('day-label')).toHaveTextContent('Today');
-    expect(screen.getByTestId('figure-Due')).toHaveTextContent('1');
+    // Due counts the open tasks of the list, the overdue one included: the list's own count.
+    expect(screen.getByTestId('figure-Due')).toHaveTextContent('2');
+    expect(within(screen.getByRole('region', { name: 'Tasks Due' })).getByLabelText('2 tasks')).toHaveTextContent('2');
     expect(screen.getByTestId('figure-Overdue')).toHaveTextContent('1');
-    // 45 min + 1 h of the open tasks (the completed one does not count).
+    // 45 min + 1 h of the same open tasks (the completed one does not count).
     expect(screen.getByTestId('figure-Est. Time')).toHaveTextContent('1.8h');
+    // The completed one is counted apart and listed last, under 'Completed'.
+    expect(screen.getByTestId('completed-count')).toHaveTextContent('1');
+    expect(within(screen.getByTestId('task-list-getTodayTasks')).queryByText('Finished')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Completed' })).getByText('Finished')).toBeInTheDocument();
     expect(screen.getByText('The top 3')).toBeInTheDocument();
     expect(requests.some((r) => r.path === '/api/tasks/monday')).toBe(false);
     expect(requests.some((r) => r.path.startsWith('/api/tasks/active'))).toBe(false);

@@ -16,16 +16,23 @@ export interface FilterBarProps {
   showArchived?: { checked: boolean; onChange: (checked: boolean) => void };
 }
 
-/** The dashboard's filters (spec §2): client (All Clients or one), priority (All, urgent, high, medium, low), Show Archived. */
+/**
+ * The dashboard's filters (spec §2): client (All Clients or one), priority (All, urgent, high, medium, low), Show
+ * Archived. Beside the tabs on wider screens, under them on phones.
+ */
 export function FilterBar({ clients, filters, onChange, showArchived }: FilterBarProps) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }} role="group" aria-label="Filters">
-      <ClientFilterField clients={clients} value={filters.clientId} onChange={(clientId) => onChange({ ...filters, clientId })} sx={{ minWidth: 160, flex: { xs: 1, sm: 'none' } }} />
+    <Box
+      role="group"
+      aria-label="Filters"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: { md: 'flex-end' }, flex: { xs: '1 1 100%', md: '1 1 0' }, minWidth: 0, pt: { xs: 1, md: 0 } }}
+    >
+      <ClientFilterField clients={clients} value={filters.clientId} onChange={(clientId) => onChange({ ...filters, clientId })} sx={{ minWidth: 150, flex: { xs: 1, md: 'none' } }} />
       <NativeSelectField
         label="Priority"
         value={filters.priority}
         onChange={(priority) => onChange({ ...filters, priority: priority as Priority | 'all' })}
-        sx={{ minWidth: 140, flex: { xs: 1, sm: 'none' } }}
+        sx={{ minWidth: 120, flex: { xs: 1, md: 'none' } }}
       >
         <option value="all">All</option>
         {[...PRIORITIES].reverse().map((priority) => (
@@ -38,7 +45,7 @@ export function FilterBar({ clients, filters, onChange, showArchived }: FilterBa
         <FormControlLabel
           control={<Switch checked={showArchived.checked} onChange={(event) => showArchived.onChange(event.target.checked)} />}
           label="Show Archived"
-          sx={{ ml: { sm: 'auto' } }}
+          sx={{ mr: 0, ml: 0.5 }}
         />
       )}
     </Box>

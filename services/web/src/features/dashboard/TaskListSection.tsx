@@ -41,7 +41,7 @@ export function TaskListSection({ heading, headingAction, tasks, shown, paging, 
   const more = paging?.hasNextPage ?? false;
   return (
     <Box component="section" aria-label={heading}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, minHeight: 40, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, minHeight: headingAction ? { xs: 32, sm: 36 } : 32, flexWrap: 'wrap' }}>
         <Box sx={{ flex: 1, display: 'flex', alignItems: 'baseline', gap: 1 }}>
           <Typography variant="h6" component="h2">
             {heading}

@@ -5,91 +5,111 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EventAvailableIcon from '@mui/icons-material/EventAvailableOutlined';
-import { dashboardDate, dashboardDayLabel, estimateTotalLabel, formatShortDate, isOverdue, weekdayNameOf, type Client, type Task } from '@daybook/shared';
+import { dashboardDate, dashboardDayLabel, formatShortDate, weekdayNameOf, type Client } from '@daybook/shared';
 import { useGetDayTasksQuery } from '../../api/tasksApi';
 import { DayCapacity } from '../../components/planning/DayCapacity';
+import { TaskList } from '../../components/tasks/TaskList';
 import { useTaskView } from '../../components/tasks/TaskViewContext';
 import { filterTasks, NO_FILTERS } from '../../components/tasks/taskFilters';
 import { countLabel } from '../../lib/format';
 import { ClientFilterField } from './ClientFilterField';
+import { dayFigures, splitDay, type DayParts } from './dayFigures';
 import { TaskListSection } from './TaskListSection';
 
 // Weekend mode only (Friday 18:00 through Sunday): not part of the dashboard's first paint on a weekday.
 const ShutdownBanner = lazy(() => import('./ShutdownBanner'));
 
-function Figure({ label, value, tone }: { label: string; value: string | number; tone?: 'error' }) {
+export interface TodayTabProps {
+  weekendMode: boolean;
+  clients: readonly Client[];
+  /** Today's top 3 (features/daily-plan), shown in the overview. */
+  priorities: ReactNode;
+  /** Receives the overview's place for the overdue banner (null once the tab is left): the banner shows on Today only. */
+  overdueSlot?: (element: HTMLElement | null) => void;
+}
+
+function Figure({ label, value, alert = false }: { label: string; value: string | number; alert?: boolean }) {
   return (
-    <Box sx={{ flex: 1, minWidth: 0 }}>
-      <Typography variant="h4" component="p" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' }, color: tone === 'error' && value !== 0 ? 'error.main' : 'text.primary' }} data-testid={`figure-${label}`}>
-        {value}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
+    <Box sx={{ display: 'flex', flexDirection: 'column-reverse', minWidth: 0 }}>
+      <Typography component="dt" variant="caption" color="text.secondary" sx={{ lineHeight: 1.3, whiteSpace: 'nowrap' }}>
         {label}
+      </Typography>
+      <Typography
+        component="dd"
+        data-testid={`figure-${label}`}
+        sx={{ m: 0, fontWeight: 700, fontSize: { xs: '1.1rem', sm: '1.25rem' }, lineHeight: 1.25, color: alert ? 'error.main' : 'text.primary' }}
+      >
+        {value}
       </Typography>
     </Box>
   );
 }
 
-/** The overview card (spec §2): 'Today' or 'Friday - Monday', the date, and Due, Overdue, Est. Time. */
-function OverviewCard({ tasks, isLoading }: { tasks: readonly Task[] | undefined; isLoading: boolean }) {
+/**
+ * The overview (spec §2): 'Today' or 'Friday - Monday' and the date, the three figures and the capacity line in
+ * the same row (the capacity under them on phones), the overdue banner (the daily plan puts it in
+ * `overdueSlot`) and the top 3.
+ */
+function OverviewCard({ day, isLoading, overdueSlot, priorities }: { day: DayParts | undefined; isLoading: boolean; overdueSlot: TodayTabProps['overdueSlot']; priorities: ReactNode }) {
   const { now, timeZone } = useTaskView();
   const date = dashboardDate(now, timeZone);
-  const open = (tasks ?? []).filter((task) => !task.isCompleted);
-  const due = open.filter((task) => task.dueDate === date).length;
-  const overdue = open.filter((task) => isOverdue(task, now, timeZone)).length;
+  const figures = day && dayFigures(day, now, timeZone);
   return (
-    <Card sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label="Overview">
-      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h2" data-testid="day-label">
-          {dashboardDayLabel(now, timeZone)}
-        </Typography>
-        <Typography color="text.secondary">
-          {weekdayNameOf(date)}, {formatShortDate(date)}
-        </Typography>
-      </Box>
-      <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
-        {isLoading ? (
-          <Skeleton variant="rounded" height={56} sx={{ flex: 1 }} />
+    <Card sx={{ p: { xs: 1.25, sm: 2 } }} component="section" aria-label="Overview">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: { xs: 1.5, sm: 3 } }}>
+        <Box sx={{ flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { sm: 'baseline' }, columnGap: 1 }}>
+          <Typography component="h2" data-testid="day-label" sx={{ fontSize: { xs: '1.1rem', sm: '1.3rem' }, fontWeight: 700, lineHeight: 1.25, whiteSpace: 'nowrap' }}>
+            {dashboardDayLabel(now, timeZone)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ fontSize: { xs: '0.75rem', sm: '0.875rem' }, whiteSpace: 'nowrap' }}>
+            {weekdayNameOf(date)}, {formatShortDate(date)}
+          </Typography>
+        </Box>
+        {/* Beside the figures on wider screens, under them on phones. */}
+        {!isLoading && <DayCapacity date={date} tasks={day?.open} sx={{ order: { xs: 3, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, mt: { xs: 0.75, sm: 0 } }} />}
+        {isLoading || !figures ? (
+          <Skeleton variant="rounded" height={38} sx={{ flex: '0 0 180px' }} />
         ) : (
-          <>
-            <Figure label="Due" value={due} />
-            <Figure label="Overdue" value={overdue} tone="error" />
-            <Figure label="Est. Time" value={estimateTotalLabel(open.map((task) => task.estimatedTime))} />
-          </>
+          <Box component="dl" aria-label="Day figures" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(3, auto)', columnGap: { xs: 1.5, sm: 3 }, flexShrink: 0 }}>
+            <Figure label="Due" value={figures.due} />
+            <Figure label="Overdue" value={figures.overdue} alert={figures.overdue > 0} />
+            <Figure label="Est. Time" value={figures.estimate} />
+          </Box>
         )}
       </Box>
-      {!isLoading && <DayCapacity date={date} tasks={tasks} sx={{ mt: 1.5 }} />}
+      <Box ref={overdueSlot} sx={{ mt: { xs: 1, sm: 1.25 }, '&:empty': { display: 'none' } }} />
+      <Box sx={{ mt: { xs: 1, sm: 1.25 }, pt: { xs: 1, sm: 1.25 }, borderTop: 1, borderColor: 'divider', '&:empty': { display: 'none' } }}>{priorities}</Box>
     </Card>
   );
 }
 
 /**
- * The Today tab (spec §2): overview, the top 3 (`priorities`, from the daily plan), the day's tasks
- * (Monday's in weekend mode) with their own client filter and drag reordering, and for delegation users
- * the delegated tasks due that day.
+ * The Today tab (spec §2): the overview with the overdue banner and the top 3 (`priorities`, from the daily
+ * plan), then the day's tasks (Monday's in weekend mode) with their own client filter and drag reordering,
+ * the completed ones last, and for delegation users the delegated tasks due that day.
  */
-export function TodayTab({ weekendMode, clients, priorities }: { weekendMode: boolean; clients: readonly Client[]; priorities: ReactNode }) {
+export function TodayTab({ weekendMode, clients, priorities, overdueSlot }: TodayTabProps) {
   const view = useTaskView();
   const day = useGetDayTasksQuery(weekendMode);
   const [clientId, setClientId] = useState<string>('all');
-  const shown = useMemo(() => filterTasks(day.data ?? [], { ...NO_FILTERS, clientId }), [day.data, clientId]);
+  const parts = useMemo(() => day.data && splitDay(day.data), [day.data]);
+  const shown = useMemo(() => splitDay(filterTasks(day.data ?? [], { ...NO_FILTERS, clientId })), [day.data, clientId]);
   const date = dashboardDate(view.now, view.timeZone);
   const delegatedDue = (day.data ?? []).filter((task) => task.isDelegated && task.dueDate === date);
 
   return (
-    <Stack spacing={2.5}>
-      <OverviewCard tasks={day.data} isLoading={day.isLoading} />
+    <Stack spacing={{ xs: 1.25, sm: 2 }}>
+      <OverviewCard day={parts} isLoading={day.isLoading} overdueSlot={overdueSlot} priorities={priorities} />
       {weekendMode && (
         <Suspense fallback={null}>
           <ShutdownBanner />
         </Suspense>
       )}
-      {priorities}
       <TaskListSection
         heading="Tasks Due"
-        headingAction={<ClientFilterField clients={clients} value={clientId} onChange={setClientId} sx={{ minWidth: 160 }} />}
+        headingAction={<ClientFilterField clients={clients} value={clientId} onChange={setClientId} sx={{ minWidth: 150, '& .MuiNativeSelect-select': { py: { xs: '3px', sm: '5px' } } }} />}
         tasks={day.data}
-        shown={shown}
+        shown={shown.open}
         isLoading={day.isLoading}
         isError={day.isError}
         onRetry={() => void day.refetch()}
@@ -98,6 +118,19 @@ export function TodayTab({ weekendMode, clients, priorities }: { weekendMode: bo
         list={weekendMode ? 'getMondayTasks' : 'getTodayTasks'}
         reorderType="today"
       />
+      {shown.completed.length > 0 && (
+        <Box component="section" aria-label="Completed">
+          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1 }}>
+            <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem' }}>
+              Completed
+            </Typography>
+            <Typography color="text.secondary" sx={{ fontWeight: 500 }} data-testid="completed-count" aria-label={countLabel(shown.completed.length, 'task')}>
+              {shown.completed.length}
+            </Typography>
+          </Box>
+          <TaskList listId="completed" tasks={shown.completed} />
+        </Box>
+      )}
       {view.delegationEnabled && (
         <Card component="section" aria-label="Delegated Tasks Due Today" sx={{ p: { xs: 2, sm: 3 } }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>

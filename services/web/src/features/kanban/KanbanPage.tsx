@@ -28,8 +28,11 @@ function KanbanCard({ task }: { task: Task }) {
       <Typography
         data-testid="kanban-card-title"
         role="button"
-        tabIndex={-1}
+        tabIndex={0}
         onClick={() => view.openTask(task)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') view.openTask(task);
+        }}
         sx={{ fontWeight: 600, cursor: 'pointer', wordBreak: 'break-word', textDecoration: task.isCompleted ? 'line-through' : 'none' }}
       >
         {task.title}
@@ -65,7 +68,7 @@ function Column({ status }: { status: KanbanStatus }) {
               {tasks.map((task, index) => (
                 <Draggable key={task.id} draggableId={task.id} index={index}>
                   {(draggable) => (
-                    <Box ref={draggable.innerRef} {...draggable.draggableProps} {...draggable.dragHandleProps} aria-label={`${task.title}, press space to move`} data-testid="kanban-draggable" sx={{ pb: 1 }}>
+                    <Box ref={draggable.innerRef} {...draggable.draggableProps} {...draggable.dragHandleProps} role="group" aria-label={`${task.title}, press space to move`} data-testid="kanban-draggable" sx={{ pb: 1 }}>
                       <KanbanCard task={task} />
                     </Box>
                   )}

@@ -57,16 +57,11 @@ export function NoteCard({ item, clients, markdown, timeZone, editing, wide, onE
 
   return (
     <Paper variant="outlined" data-testid="note-item" sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      {/* A click on the text edits it; from the keyboard, the Edit button does (the text may hold links). */}
       <Box
-        role="button"
-        tabIndex={0}
-        aria-label="Edit note"
         onClick={(event) => {
           if ((event.target as HTMLElement).closest('a')) return; // following a link is not editing
           onEdit();
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && event.target === event.currentTarget) onEdit();
         }}
         sx={{ flex: 1, minWidth: 0, cursor: 'text' }}
       >

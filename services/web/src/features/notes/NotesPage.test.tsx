@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quotaMessage, type NoteItem, type NoteList, type NoteSearchResult } from '@daybook/shared';
 import { makeNoteItem, makeNoteList, makeUser, uuid } from '../../test/fixtures';
@@ -36,7 +36,24 @@ function serve(lists: NoteList[], items: Record<string, NoteItem[]>, { pageSize 
   });
 }
 
+/** The screen's width for `useMediaQuery` (jsdom has no matchMedia: without this every query is false, a phone). */
+function viewport(width: number) {
+  window.matchMedia = ((media: string) => {
+    const min = /min-width:\s*([\d.]+)px/.exec(media);
+    const max = /max-width:\s*([\d.]+)px/.exec(media);
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    const noop = () => undefined;
+    return { matches, media, onchange: null, addEventListener: noop, removeEventListener: noop, addListener: noop, removeListener: noop, dispatchEvent: () => false };
+  }) as typeof window.matchMedia;
+}
+
+afterEach(() => {
+  delete (window as { matchMedia?: unknown }).matchMedia;
+});
+
 describe('notes screen', () => {
+  beforeEach(() => viewport(1280));
+
   it('auto-selects the first page, and a new sub-page is selected with its parent expanded', async () => {
     const lists = [page(1, 'Work'), page(2, 'Home')];
     serve(lists, { [uuid(1)]: [item(1, uuid(1), 'Call **Acme**')] });
@@ -114,7 +131,10 @@ describe('notes screen', () => {
     // Markdown on: the https address is a link (its found word still marked); off: plain text.
     expect(found.querySelector('a')).toHaveAttribute('href', 'https://example.invalid/menu');
     expect(found.querySelector('a mark')).toHaveTextContent('menu');
-    await user.click(screen.getByRole('button', { name: 'Markdown On' }));
+    const markdown = screen.getByRole('switch', { name: 'Render markdown' });
+    expect(markdown).toBeChecked();
+    await user.click(markdown);
+    expect(markdown).not.toBeChecked();
     expect(screen.getByTestId('search-excerpt').querySelector('a')).toBeNull();
     expect(screen.getByTestId('search-excerpt').querySelectorAll('mark')).toHaveLength(2);
 
@@ -140,5 +160,99 @@ describe('notes screen', () => {
     serve([], {});
     renderWithProviders(<NotesPage />, { route: '/notes' });
     expect(await screen.findByText('No list selected')).toBeInTheDocument();
+  });
+
+  it('wide: the pages as a tree and no list selector; Edit page and Delete page beside the page’s title', async () => {
+    serve([page(1, 'Work'), page(2, 'Calls', uuid(1))], {});
+    renderWithProviders(<NotesPage />, { route: '/notes' });
+    expect(await screen.findByTestId('selected-page-title')).toHaveTextContent('Work');
+    expect(screen.getByRole('tree', { name: 'Pages and sub-pages' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'List' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Search notes')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit page' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete page' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Notes options' })).not.toBeInTheDocument();
+  });
+
+  // Enter in a field submits a form through its default button (HTML's implicit submission), which user-event
+  // does not model for a button outside the form element: the test checks the button is the form's default
+  // and submits as the browser does (the browser journey presses the real Enter).
+  it('the New Page and New Sub-page dialogs submit from the title field (Enter)', async () => {
+    const lists = [page(1, 'Work')];
+    const { requests } = serve(lists, {});
+    const user = userEvent.setup();
+    renderWithProviders(<NotesPage />, { route: '/notes' });
+    await screen.findByTestId('selected-page-title');
+
+    const enterIn = (dialog: HTMLElement) => {
+      const title = within(dialog).getByLabelText('Title') as HTMLInputElement;
+      const create = within(dialog).getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+      expect(create.type).toBe('submit');
+      expect(create.form).toBe(title.form);
+      act(() => title.form!.requestSubmit());
+    };
+    await user.click(screen.getByRole('button', { name: 'New page' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Page' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Home');
+    enterIn(dialog);
+    expect(await screen.findByText('Page created')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('selected-page-title')).toHaveTextContent('Home'));
+
+    await user.click(screen.getByRole('button', { name: 'Add sub-page to Work' }));
+    // (Its name starts with the title: ResponsiveModal's DialogTitle repeats the title's id, so the description joins it.)
+    const sub = await screen.findByRole('dialog', { name: /^New Sub-page/ });
+    await user.type(within(sub).getByLabelText('Title'), 'Calls');
+    enterIn(sub);
+    expect(await screen.findByText('Sub-page created')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('selected-page-title')).toHaveTextContent('Calls'));
+    const posts = requests.filter((r) => r.method === 'POST' && r.path === '/api/note-lists');
+    expect(posts.map((r) => r.body)).toEqual([{ title: 'Home', clientId: null }, { title: 'Calls', clientId: null, parentPageId: uuid(1) }]);
+  });
+});
+
+describe('notes screen on a phone', () => {
+  beforeEach(() => viewport(390));
+
+  it('one row of controls: the list selector (no tree), a search button and a menu with the rest', async () => {
+    serve([page(1, 'Work'), page(2, 'Calls', uuid(1)), page(3, 'Home')], { [uuid(1)]: [item(1, uuid(1), 'Call **Acme**')] });
+    const user = userEvent.setup();
+    renderWithProviders(<NotesPage />, { route: '/notes' });
+    expect(await screen.findByTestId('selected-page-title')).toHaveTextContent('Work');
+    expect(screen.queryByRole('tree')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Search notes')).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('notes-controls')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Search', 'Notes options']);
+
+    // The list selector names every page, sub-pages included, and 'Create new list'.
+    await user.click(screen.getByRole('combobox', { name: 'List' }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Work', 'Calls', 'Home', 'Create new list']);
+    await user.click(options[1]!);
+    expect(await screen.findByTestId('selected-page-title')).toHaveTextContent('Calls');
+
+    // Markdown in the menu: a checkable item that says what it does.
+    await user.click(screen.getByRole('button', { name: 'Notes options' }));
+    const markdown = screen.getByRole('menuitemcheckbox', { name: 'Render markdown' });
+    expect(markdown).toHaveAttribute('aria-checked', 'true');
+    await user.click(markdown);
+    await user.click(screen.getByRole('button', { name: 'Notes options' }));
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Render markdown' })).toHaveAttribute('aria-checked', 'false');
+    await user.click(screen.getByRole('menuitem', { name: 'New sub-page' }));
+    expect(await screen.findByRole('dialog', { name: /^New Sub-page/ })).toHaveTextContent('Inside "Calls"');
+  });
+
+  it('the search button opens the search row (focused); closing it ends the search', async () => {
+    const { requests } = serve([page(1, 'Work')], {});
+    const user = userEvent.setup();
+    renderWithProviders(<NotesPage />, { route: '/notes' });
+    await screen.findByTestId('selected-page-title');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByLabelText('Search notes')).toHaveFocus();
+    await user.keyboard('milk');
+    expect(await screen.findByText('No results found')).toBeInTheDocument();
+    expect(requests.some((r) => r.path === '/api/notes/search?query=milk')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Close search' }));
+    expect(screen.queryByLabelText('Search notes')).not.toBeInTheDocument();
+    expect(screen.getByTestId('selected-page-title')).toHaveTextContent('Work');
   });
 });

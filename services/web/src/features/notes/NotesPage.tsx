@@ -1,55 +1,62 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import AppBar from '@mui/material/AppBar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
 import Container from '@mui/material/Container';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ClearIcon from '@mui/icons-material/Clear';
+import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import FilterIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import { useSignedInUser } from '../../api/authApi';
 import { useGetClientsQuery } from '../../api/clientsApi';
 import { useDeleteNoteListMutation, useGetNoteListsQuery } from '../../api/notesApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
+import { WIDE_SCREEN_QUERY } from '../../components/ResponsiveModal';
 import { SkeletonRows } from '../../components/SkeletonRows';
 import { reportFailure } from '../../lib/feedback';
 import { toast } from '../../lib/toast';
 import { useDebounced } from '../../lib/useDebounced';
 import { vibrate } from '../../lib/vibrate';
+import { MarkdownSwitch } from './MarkdownSwitch';
+import { NotesMenu } from './NotesMenu';
+import { NotesSearchBar } from './NotesSearchBar';
 import { activeFilterCount, buildPageTree, flattenTree, initialNotesState, notesReducer } from './notesState';
 import { OpenedNote } from './OpenedNote';
 import { PageDialog, type PageDialogState } from './PageDialog';
+import { PagePicker } from './PagePicker';
 import { PageTree } from './PageTree';
 import { SearchResults } from './SearchResults';
 import { SelectedPage } from './SelectedPage';
 
 /** Spec §9: search debounce 300 ms. */
 export const NOTES_SEARCH_DEBOUNCE_MS = 300;
-const CREATE_NEW_LIST = '__create__';
 
-/** Notes (spec §2): pages and sub-pages, their markdown notes, and search. */
+/**
+ * Notes (spec §2): pages and sub-pages, their markdown notes, and search.
+ *
+ * Wide screens: the search row (search, Filters, the markdown switch), the pages as a tree beside the
+ * selected page, whose heading carries Edit page and Delete page. Narrow screens put the notes first: one
+ * row with the list selector, a search button (the search row opens under it) and a menu with the rest.
+ */
 export function NotesPage() {
   const user = useSignedInUser();
   const timeZone = user?.timezone ?? 'America/New_York';
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY, { noSsr: true });
   const lists = useGetNoteListsQuery();
   const clients = useGetClientsQuery().data ?? [];
   const [deleteList, deleting] = useDeleteNoteListMutation();
   const [state, dispatch] = useReducer(notesReducer, initialNotesState);
   const [markdown, setMarkdown] = useState(true);
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
   const [pageDialog, setPageDialog] = useState<PageDialogState | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [openedNoteId, setOpenedNoteId] = useState<string | null>(null);
@@ -63,11 +70,22 @@ export function NotesPage() {
   }, [lists.data, orderedIds]);
 
   const selected = lists.data?.find((list) => list.id === state.selectedId);
-  const filterCount = activeFilterCount(state.filters);
-  const searching = debouncedSearch.trim() !== '' || filterCount > 0;
+  // Clearing the box ends the search at once; typing starts it after the debounce.
+  const searching = (state.search.trim() !== '' && debouncedSearch.trim() !== '') || activeFilterCount(state.filters) > 0;
   const criteria = { query: debouncedSearch, ...state.filters };
 
   const closeOpenedNote = useCallback(() => setOpenedNoteId(null), []);
+  // Selecting a page leaves search (spec §4), so a narrow screen's search row closes too.
+  const select = (id: string) => {
+    dispatch({ type: 'select', id });
+    setSearchOpen(false);
+  };
+  const closeSearch = () => {
+    dispatch({ type: 'clearSearch' });
+    setSearchOpen(false);
+  };
+  const newPage = () => setPageDialog({ mode: 'create' });
+  const editSelected = () => selected && setPageDialog({ mode: 'edit', list: selected });
 
   const removeSelected = async () => {
     if (!selected) return;
@@ -82,6 +100,50 @@ export function NotesPage() {
     }
   };
 
+  const searchBar = (
+    <NotesSearchBar
+      search={state.search}
+      filters={state.filters}
+      clients={clients}
+      onSearch={(text) => dispatch({ type: 'search', text })}
+      onFilter={(filters) => dispatch({ type: 'filter', filters })}
+      onClear={() => dispatch({ type: 'clearSearch' })}
+      autoFocus={!wide}
+    >
+      {wide && <MarkdownSwitch on={markdown} onChange={setMarkdown} />}
+    </NotesSearchBar>
+  );
+
+  const pageActions = wide && selected && (
+    <Box sx={{ display: 'flex', gap: 0.5, ml: 'auto' }}>
+      <Button size="small" startIcon={<EditIcon />} onClick={editSelected}>
+        Edit page
+      </Button>
+      <Button size="small" startIcon={<DeleteIcon />} color="error" onClick={() => setConfirmDelete(true)}>
+        Delete page
+      </Button>
+    </Box>
+  );
+
+  const content = searching ? (
+    <SearchResults criteria={criteria} markdown={markdown} timeZone={timeZone} onOpen={select} onOpenNote={setOpenedNoteId} />
+  ) : lists.isLoading ? (
+    <SkeletonRows count={3} />
+  ) : selected ? (
+    <SelectedPage
+      list={selected}
+      clients={clients}
+      markdown={markdown}
+      timeZone={timeZone}
+      editingItemId={state.editingItemId}
+      onEdit={(id) => dispatch({ type: 'edit', itemId: id })}
+      onCloseEditors={() => dispatch({ type: 'closeEditors' })}
+      actions={pageActions}
+    />
+  ) : (
+    <EmptyState title="No list selected" description="Create a page to start writing notes." />
+  );
+
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
       <AppBar position="sticky">
@@ -95,121 +157,63 @@ export function NotesPage() {
         </Toolbar>
       </AppBar>
 
-      <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <TextField
-            size="small"
-            placeholder="Search notes..."
-            value={state.search}
-            onChange={(event) => dispatch({ type: 'search', text: event.target.value })}
-            slotProps={{
-              htmlInput: { 'aria-label': 'Search notes' },
-              input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
-            }}
-            sx={{ flex: '1 1 220px' }}
-          />
-          <Button variant={filtersOpen ? 'contained' : 'outlined'} onClick={() => setFiltersOpen((open) => !open)} aria-expanded={filtersOpen} startIcon={<FilterIcon />}>
-            <Badge badgeContent={filterCount} color="secondary" sx={{ '& .MuiBadge-badge': { right: -10 } }} data-testid="filters-badge">
-              Filters
-            </Badge>
-          </Button>
-          <Button variant="outlined" onClick={() => setMarkdown((on) => !on)} aria-pressed={markdown}>
-            {markdown ? 'Markdown On' : 'Markdown Off'}
-          </Button>
-        </Box>
-
-        <Collapse in={filtersOpen} unmountOnExit>
-          <Paper variant="outlined" sx={{ p: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-            <TextField select size="small" label="Client" value={state.filters.clientId || 'all'} onChange={(event) => dispatch({ type: 'filter', filters: { clientId: event.target.value === 'all' ? '' : event.target.value } })} sx={{ minWidth: 180 }}>
-              <MenuItem value="all">All clients</MenuItem>
-              {clients.map((client) => (
-                <MenuItem key={client.id} value={client.id}>
-                  {client.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField size="small" type="date" label="Start date" value={state.filters.startDate} onChange={(event) => dispatch({ type: 'filter', filters: { startDate: event.target.value } })} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField size="small" type="date" label="End date" value={state.filters.endDate} onChange={(event) => dispatch({ type: 'filter', filters: { endDate: event.target.value } })} slotProps={{ inputLabel: { shrink: true } }} />
-            <Button startIcon={<ClearIcon />} onClick={() => dispatch({ type: 'clearSearch' })}>
-              Clear
-            </Button>
-          </Paper>
-        </Collapse>
-
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <TextField
-            select
-            size="small"
-            label="List"
-            value={selected?.id ?? ''}
-            onChange={(event) => {
-              if (event.target.value === CREATE_NEW_LIST) setPageDialog({ mode: 'create' });
-              else dispatch({ type: 'select', id: event.target.value });
-            }}
-            sx={{ flex: '1 1 220px', maxWidth: { md: 360 } }}
-          >
-            {ordered.map((node) => (
-              <MenuItem key={node.list.id} value={node.list.id} sx={{ pl: 2 + node.depth * 2 }}>
-                {node.list.title}
-              </MenuItem>
-            ))}
-            <MenuItem value={CREATE_NEW_LIST}>
-              <AddIcon fontSize="small" sx={{ mr: 1 }} />
-              Create new list
-            </MenuItem>
-          </TextField>
-          <Button startIcon={<EditIcon />} disabled={!selected} onClick={() => selected && setPageDialog({ mode: 'edit', list: selected })}>
-            Edit
-          </Button>
-          <Button startIcon={<DeleteIcon />} color="error" disabled={!selected} onClick={() => setConfirmDelete(true)}>
-            Delete
-          </Button>
-        </Box>
-
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '260px 1fr' }, gap: 2, alignItems: 'start' }}>
-          <Paper variant="outlined" component="nav" aria-label="Pages" sx={{ p: 1 }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 1, pb: 0.5 }}>
-              <Typography variant="subtitle2">Pages</Typography>
-              <Button size="small" startIcon={<AddIcon />} onClick={() => setPageDialog({ mode: 'create' })}>
-                New page
-              </Button>
+      <Container maxWidth="lg" sx={{ py: { xs: 1.5, md: 3 }, px: { xs: 1.5, sm: 3 }, display: 'flex', flexDirection: 'column', gap: { xs: 1.5, md: 2 } }}>
+        {wide ? (
+          <>
+            {searchBar}
+            <Box sx={{ display: 'grid', gridTemplateColumns: '260px 1fr', gap: 2, alignItems: 'start' }}>
+              <Paper variant="outlined" component="nav" aria-label="Pages" sx={{ p: 1 }}>
+                <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 1, pb: 0.5 }}>
+                  <Typography variant="subtitle2" component="h2">
+                    Pages
+                  </Typography>
+                  <Button size="small" startIcon={<AddIcon />} onClick={newPage}>
+                    New page
+                  </Button>
+                </Box>
+                <Box role="tree" aria-label="Pages and sub-pages">
+                  {lists.isLoading ? (
+                    <SkeletonRows count={2} />
+                  ) : (
+                    <PageTree
+                      nodes={tree}
+                      selectedId={state.selectedId}
+                      expanded={state.expanded}
+                      onSelect={select}
+                      onToggle={(id) => dispatch({ type: 'toggleExpanded', id })}
+                      onAddSubPage={(parent) => setPageDialog({ mode: 'create', parent })}
+                    />
+                  )}
+                </Box>
+              </Paper>
+              <Box component="main" sx={{ minWidth: 0 }}>
+                {content}
+              </Box>
             </Box>
-            <Box role="tree" aria-label="Pages and sub-pages">
-              {lists.isLoading ? (
-                <SkeletonRows count={2} />
-              ) : (
-                <PageTree
-                  nodes={tree}
-                  selectedId={state.selectedId}
-                  expanded={state.expanded}
-                  onSelect={(id) => dispatch({ type: 'select', id })}
-                  onToggle={(id) => dispatch({ type: 'toggleExpanded', id })}
-                  onAddSubPage={(parent) => setPageDialog({ mode: 'create', parent })}
-                />
-              )}
-            </Box>
-          </Paper>
-
-          <Box component="main" sx={{ minWidth: 0 }}>
-            {searching ? (
-              <SearchResults criteria={criteria} markdown={markdown} timeZone={timeZone} onOpen={(id) => dispatch({ type: 'select', id })} onOpenNote={setOpenedNoteId} />
-            ) : lists.isLoading ? (
-              <SkeletonRows count={3} />
-            ) : selected ? (
-              <SelectedPage
-                list={selected}
-                clients={clients}
+          </>
+        ) : (
+          <>
+            <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }} data-testid="notes-controls">
+              <PagePicker pages={ordered} selectedId={state.selectedId} onSelect={select} onCreate={newPage} />
+              <IconButton aria-label={searchOpen ? 'Close search' : 'Search'} aria-expanded={searchOpen} onClick={() => (searchOpen ? closeSearch() : setSearchOpen(true))}>
+                {searchOpen ? <CloseIcon /> : <SearchIcon />}
+              </IconButton>
+              <NotesMenu
                 markdown={markdown}
-                timeZone={timeZone}
-                editingItemId={state.editingItemId}
-                onEdit={(id) => dispatch({ type: 'edit', itemId: id })}
-                onCloseEditors={() => dispatch({ type: 'closeEditors' })}
+                onMarkdown={setMarkdown}
+                hasSelection={Boolean(selected)}
+                onNewPage={newPage}
+                onNewSubPage={() => selected && setPageDialog({ mode: 'create', parent: selected })}
+                onEdit={editSelected}
+                onDelete={() => setConfirmDelete(true)}
               />
-            ) : (
-              <EmptyState title="No list selected" description="Create a page to start writing notes." />
-            )}
-          </Box>
-        </Box>
+            </Box>
+            {searchOpen && searchBar}
+            <Box component="main" sx={{ minWidth: 0 }}>
+              {content}
+            </Box>
+          </>
+        )}
       </Container>
 
       {openedNoteId && <OpenedNote itemId={openedNoteId} clients={clients} onClose={closeOpenedNote} />}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,10 +25,12 @@ export interface SelectedPageProps {
   editingItemId: string | null;
   onEdit: (id: string) => void;
   onCloseEditors: () => void;
+  /** At the end of the heading (wide screens: Edit page, Delete page). */
+  actions?: ReactNode;
 }
 
 /** The selected page: its title and client, its notes (a page of them at a time), and the new-note box. */
-export function SelectedPage({ list, clients, markdown, timeZone, editingItemId, onEdit, onCloseEditors }: SelectedPageProps) {
+export function SelectedPage({ list, clients, markdown, timeZone, editingItemId, onEdit, onCloseEditors, actions }: SelectedPageProps) {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY, { noSsr: true });
   const items = useGetNoteItemsInfiniteQuery(list.id);
   const [fullScreenId, setFullScreenId] = useState<string | null>(null);
@@ -40,10 +42,11 @@ export function SelectedPage({ list, clients, markdown, timeZone, editingItemId,
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h2" data-testid="selected-page-title">
+        <Typography variant="h5" component="h2" data-testid="selected-page-title" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {list.title}
         </Typography>
         {client && <ClientChip id={client.id} name={client.name} color={client.color} />}
+        {actions}
       </Box>
       {items.isLoading ? (
         <SkeletonRows count={2} />
