@@ -115,7 +115,7 @@ export function CalendarTaskCard({ task, overdue, carriedDaysOverdue = null, blo
         userSelect: 'none',
         WebkitTouchCallout: 'none',
         cursor: 'grab',
-        opacity: dragging ? 0.4 : task.isCompleted ? 0.7 : 1,
+        opacity: dragging ? 0.4 : 1,
         '&:hover': { borderColor: 'primary.main', borderLeftColor: barColor },
         // Move shows on hover and keyboard focus (a finger long-presses to drag, or opens the task).
         '&:hover .calendar-move, &:focus-within .calendar-move': { opacity: 1 },

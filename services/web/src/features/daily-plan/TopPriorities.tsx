@@ -48,7 +48,7 @@ export function TopPriorities() {
             component="li"
             key={task.id}
             data-testid="priority-row"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1.25, py: { xs: 0.5, sm: 0.75 }, '& + &': { borderTop: 1, borderColor: 'divider' }, opacity: task.isCompleted ? 0.6 : 1 }}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1.25, py: { xs: 0.5, sm: 0.75 }, '& + &': { borderTop: 1, borderColor: 'divider' } }}
           >
             <Box
               aria-label={task.isCompleted ? 'Completed' : `Priority ${index + 1}`}
@@ -75,7 +75,7 @@ export function TopPriorities() {
                 title={task.title}
                 onClick={() => view.openTask(task)}
                 onKeyDown={(event) => event.key === 'Enter' && view.openTask(task)}
-                sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' }, minWidth: 0, fontWeight: 600, fontSize: '0.95rem', lineHeight: 1.35, cursor: 'pointer', textDecoration: task.isCompleted ? 'line-through' : 'none' }}
+                sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' }, minWidth: 0, fontWeight: 600, fontSize: '0.95rem', lineHeight: 1.35, cursor: 'pointer', textDecoration: task.isCompleted ? 'line-through' : 'none', color: task.isCompleted ? 'text.secondary' : 'text.primary' }}
               >
                 {task.title}
               </Typography>

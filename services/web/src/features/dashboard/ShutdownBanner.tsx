@@ -39,7 +39,7 @@ export function ShutdownBanner() {
                 {countText} from this week {count === 1 && !unfinished.data?.hasMore ? 'is' : 'are'} still open. Decide where each one goes, then enjoy the weekend.
               </Typography>
               <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
-                <Button variant="contained" color="secondary" onClick={() => setDialog((current) => ({ open: true, key: current.key + 1 }))}>
+                <Button variant="contained" onClick={() => setDialog((current) => ({ open: true, key: current.key + 1 }))}>
                   Friday shutdown
                 </Button>
                 <Button color="inherit" onClick={() => setDismissed(true)}>

@@ -112,7 +112,7 @@ export function ShutdownDialog({ open, onClose, week, tasks, hasMore }: Shutdown
         ) : (
           <>
             <Button onClick={onClose}>Cancel</Button>
-            <Button variant="contained" color="secondary" onClick={() => void onApply()} disabled={applying.isLoading}>
+            <Button variant="contained" onClick={() => void onApply()} disabled={applying.isLoading}>
               {applying.isLoading ? 'Applying...' : 'Apply'}
             </Button>
           </>
@@ -148,7 +148,7 @@ export function ShutdownDialog({ open, onClose, week, tasks, hasMore }: Shutdown
               <ToggleButtonGroup
                 exclusive
                 size="small"
-                color="secondary"
+                color="primary"
                 value={choiceOf(task)}
                 onChange={(_event, choice: ShutdownChoice | null) => choice && setChoices((current) => ({ ...current, [task.id]: choice }))}
                 aria-label={`Where “${task.title}” goes`}

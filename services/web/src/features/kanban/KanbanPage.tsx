@@ -24,7 +24,7 @@ import { COLUMN_TITLES, isKanbanStatus, moveCard } from './board';
 function KanbanCard({ task }: { task: Task }) {
   const view = useTaskView();
   return (
-    <Card data-testid="kanban-card" sx={{ p: 1.5, opacity: task.isCompleted ? 0.7 : 1 }}>
+    <Card data-testid="kanban-card" sx={{ p: 1.5, bgcolor: task.isCompleted ? 'background.default' : 'background.paper' }}>
       <Typography
         data-testid="kanban-card-title"
         role="button"
@@ -33,7 +33,7 @@ function KanbanCard({ task }: { task: Task }) {
         onKeyDown={(event) => {
           if (event.key === 'Enter') view.openTask(task);
         }}
-        sx={{ fontWeight: 600, cursor: 'pointer', wordBreak: 'break-word', textDecoration: task.isCompleted ? 'line-through' : 'none' }}
+        sx={{ fontWeight: 600, cursor: 'pointer', wordBreak: 'break-word', textDecoration: task.isCompleted ? 'line-through' : 'none', color: task.isCompleted ? 'text.secondary' : 'text.primary' }}
       >
         {task.title}
       </Typography>
