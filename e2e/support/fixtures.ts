@@ -88,6 +88,10 @@ export class Api {
   async shareTask(id: string) {
     return (await this.send<{ path: string }>('post', `/api/tasks/${id}/shares`, {})).path;
   }
+  /** Tracked time on a task or a client (`startedAt` an ISO instant). */
+  addTimeEntry(entry: { taskId?: string; clientId?: string; startedAt: string; durationSeconds: number; note?: string }) {
+    return this.send<{ id: string }>('post', '/api/time-entries', entry);
+  }
   /** Today's review done: the Overdue Tasks Review does not open by itself. */
   markDayReviewed() {
     return this.send('post', '/api/daily-plan/reviewed', { reviewed: true });

@@ -20,6 +20,9 @@ describe('a sortable list', () => {
     const rows = within(screen.getByTestId('client-list')).getAllByTestId('client-row');
     expect(rows.map((row) => row.textContent)).toEqual(['1. Acme', '2. Globex']);
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Acme, press space to reorder', 'Globex, press space to reorder']);
+    // A named group, focusable, not a button: an item's own buttons are not nested in another (axe: nested-interactive).
+    expect(screen.getAllByRole('group', { name: /press space to reorder$/ })).toEqual(rows);
+    expect(rows.map((row) => row.tabIndex)).toEqual([0, 0]);
   });
 
   it('without onMove, offers no move', () => {
