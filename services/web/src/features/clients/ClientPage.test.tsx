@@ -46,6 +46,7 @@ describe('client page', () => {
     const figures = screen.getByLabelText('Figures');
     expect(await within(figures).findByText('2')).toBeInTheDocument();
     expect(within(figures).getByText('1.5h of 3.5h')).toBeInTheDocument();
+    expect(screen.getByTestId('client-terms')).toHaveTextContent('Billable at $120.00 an hour');
     expect(await within(figures).findByText('$180.00')).toBeInTheDocument();
     expect(within(figures).getByRole('link', { name: 'Billing report' })).toHaveAttribute('href', `/billing?client=${acme.id}`);
     const open = screen.getByRole('region', { name: 'Open tasks' });

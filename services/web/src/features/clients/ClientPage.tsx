@@ -27,6 +27,13 @@ import { useGetClientOverviewQuery, useGetClientTasksInfiniteQuery, useReorderCl
 
 const ClientDialog = lazy(() => import('./ClientDialog'));
 
+/** How the client's time is billed: 'Billable at $90.00 an hour' ('your default rate' when it has none of its own) or 'Not billable'. */
+function billingTerms(client: Client, summary: { rateMinor: number; rateIsDefault: boolean; currency: string } | undefined): string {
+  if (!client.billable) return 'Not billable';
+  if (!summary) return 'Billable';
+  return `Billable at ${formatMoney(summary.rateMinor, summary.currency)} an hour${summary.rateIsDefault ? ' (your default rate)' : ''}`;
+}
+
 /** At most this many notes pages are shown; the notes screen has the rest. */
 const NOTE_PAGES_SHOWN = 5;
 
@@ -163,7 +170,9 @@ function ClientPageBody({ client, user }: { client: Client; user: User }) {
     >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 2 }}>
         <Box data-testid="client-swatch" sx={{ width: 20, height: 20, borderRadius: '50%', bgcolor: client.color, border: 1, borderColor: 'rgba(0,0,0,0.12)' }} />
-        <Typography color="text.secondary">{client.aliases.length > 0 ? `Also called ${client.aliases.join(', ')}` : 'Client'}</Typography>
+        <Typography color="text.secondary" data-testid="client-terms">
+          {[client.aliases.length > 0 && `Also called ${client.aliases.join(', ')}`, billingTerms(client, billing.data)].filter(Boolean).join(' · ')}
+        </Typography>
       </Stack>
 
       {overview.isError && !overview.data ? (

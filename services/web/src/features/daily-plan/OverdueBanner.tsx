@@ -3,9 +3,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { overdueLabel, type Task } from '@daybook/shared';
 import { countLabel } from '../../lib/format';
+import { visuallyHidden } from '../../lib/visuallyHidden';
 import { BANNER_MAX_TASKS } from './overdue';
-
-const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', margin: '-1px' } as const;
 
 const ITEM_SX = {
   display: 'inline-flex',
@@ -52,7 +51,7 @@ export function OverdueBanner({ tasks, now, timeZone, onReview }: { tasks: reado
       }}
     >
       {/* On phones the overview's Overdue figure just above says it: the line is left to the tasks. */}
-      <Typography component="h2" sx={{ fontWeight: 700, color: 'error.main', fontSize: '0.875rem', whiteSpace: 'nowrap', '@media (max-width:599.95px)': VISUALLY_HIDDEN }}>
+      <Typography component="h2" sx={{ fontWeight: 700, color: 'error.main', fontSize: '0.875rem', whiteSpace: 'nowrap', '@media (max-width:599.95px)': visuallyHidden }}>
         {countLabel(tasks.length, 'overdue task')}
       </Typography>
       <Box

@@ -157,7 +157,7 @@ export function NotesPage() {
         </Toolbar>
       </AppBar>
 
-      <Container maxWidth="lg" sx={{ py: { xs: 1.5, md: 3 }, px: { xs: 1.5, sm: 3 }, display: 'flex', flexDirection: 'column', gap: { xs: 1.5, md: 2 } }}>
+      <Container component="main" maxWidth="lg" sx={{ py: { xs: 1.5, md: 3 }, px: { xs: 1.5, sm: 3 }, display: 'flex', flexDirection: 'column', gap: { xs: 1.5, md: 2 } }}>
         {wide ? (
           <>
             {searchBar}
@@ -186,7 +186,7 @@ export function NotesPage() {
                   )}
                 </Box>
               </Paper>
-              <Box component="main" sx={{ minWidth: 0 }}>
+              <Box sx={{ minWidth: 0 }}>
                 {content}
               </Box>
             </Box>
@@ -209,7 +209,7 @@ export function NotesPage() {
               />
             </Box>
             {searchOpen && searchBar}
-            <Box component="main" sx={{ minWidth: 0 }}>
+            <Box sx={{ minWidth: 0 }}>
               {content}
             </Box>
           </>
