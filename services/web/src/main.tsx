@@ -4,7 +4,6 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { startFromLocalAnswers } from './api/localStart';
 import { App } from './app/App';
 import { makeStore } from './app/store';
 import { theme } from './app/theme';
@@ -12,8 +11,6 @@ import { Toaster } from './components/Toaster';
 import { ConnectivityBanner } from './components/ConnectivityBanner';
 
 const store = makeStore();
-// A shared task's page (DECISIONS 33) is someone else's view: it never shows what this device kept.
-if (!window.location.pathname.startsWith('/share/')) startFromLocalAnswers(store);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -162,26 +162,6 @@ function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, Settin
     toast({ title: 'Data refreshed', description: 'All data has been refreshed from the server', variant: 'success' });
   };
 
-  // Kept while the tab and the layout stay: MUI's Tabs measure the page after each render of theirs (a
-  // forced layout), and the dashboard renders again as each of its reads lands (issue 18).
-  const tabs = useMemo(
-    () => (
-      <Tabs
-        value={currentTab}
-        onChange={(_event, next: DashboardTab) => setTab(next)}
-        variant={phone ? 'fullWidth' : 'standard'}
-        aria-label="Task views"
-        sx={{ flex: { xs: '1 1 100%', md: '0 0 auto' }, minHeight: { xs: 40, sm: 44 }, borderBottom: { xs: 1, md: 0 }, borderColor: 'divider', '& .MuiTab-root': { minHeight: { xs: 40, sm: 44 }, minWidth: { xs: 0, sm: 72 }, px: { xs: 1, sm: 1.5 } } }}
-      >
-        <Tab value="today" label="Today" />
-        <Tab value="active" label="Active" />
-        {delegationEnabled && <Tab value="delegated" label="Delegated" />}
-        <Tab value="backlog" label="Backlog" />
-      </Tabs>
-    ),
-    [currentTab, phone, delegationEnabled],
-  );
-
   return (
     <>
       <Box sx={{ minHeight: '100dvh', pb: 10 }}>
@@ -221,7 +201,18 @@ function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, Settin
           </Box>
 
           <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', md: 'nowrap' }, alignItems: 'center', columnGap: 2, rowGap: 1, mb: { xs: 1, sm: 2 }, borderBottom: { md: 1 }, borderColor: { md: 'divider' } }}>
-            {tabs}
+            <Tabs
+              value={currentTab}
+              onChange={(_event, next: DashboardTab) => setTab(next)}
+              variant={phone ? 'fullWidth' : 'standard'}
+              aria-label="Task views"
+              sx={{ flex: { xs: '1 1 100%', md: '0 0 auto' }, minHeight: { xs: 40, sm: 44 }, borderBottom: { xs: 1, md: 0 }, borderColor: 'divider', '& .MuiTab-root': { minHeight: { xs: 40, sm: 44 }, minWidth: { xs: 0, sm: 72 }, px: { xs: 1, sm: 1.5 } } }}
+            >
+              <Tab value="today" label="Today" />
+              <Tab value="active" label="Active" />
+              {delegationEnabled && <Tab value="delegated" label="Delegated" />}
+              <Tab value="backlog" label="Backlog" />
+            </Tabs>
             {currentTab !== 'today' && (
               <FilterBar
                 clients={clients.data ?? []}
