@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import type { ClientOverview } from '@daybook/shared';
 import { makeClient, makeTask, makeUser, taskPage, uuid } from '../../test/fixtures';
 import { json, mockFetch, renderWithProviders } from '../../test/render';
-import { activityText, ClientPage } from './ClientPage';
+import { activityText, billingTerms, ClientPage } from './ClientPage';
 
 const acme = makeClient({ id: uuid(1), name: 'Acme', color: '#3b82f6' });
 const overview: ClientOverview = {
@@ -81,5 +81,17 @@ describe('client page', () => {
     expect(activityText({ kind: 'task-created', at, taskId: uuid(1), title: 'Report', detail: null })).toBe('Added “Report”');
     expect(activityText({ kind: 'note', at, taskId: null, title: 'Meetings', detail: 'Agenda' })).toBe('Note in “Meetings”: Agenda');
     expect(activityText({ kind: 'contact-response', at, taskId: uuid(1), title: 'Report', detail: 'done' })).toBe('Contact answered on “Report”: done');
+  });
+});
+
+describe('billingTerms', () => {
+  const summary = { rateMinor: 9000, rateIsDefault: false, currency: 'EUR' };
+  it('names the rate an hour, and says when it is the default one', () => {
+    expect(billingTerms({ ...acme, billable: true }, summary)).toBe('Billable at €90.00 an hour');
+    expect(billingTerms({ ...acme, billable: true }, { ...summary, rateIsDefault: true })).toBe('Billable at €90.00 an hour (your default rate)');
+  });
+  it('says not billable whatever the rate, and billable alone before the rate is known', () => {
+    expect(billingTerms({ ...acme, billable: false }, summary)).toBe('Not billable');
+    expect(billingTerms({ ...acme, billable: true }, undefined)).toBe('Billable');
   });
 });

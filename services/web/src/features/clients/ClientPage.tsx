@@ -28,7 +28,7 @@ import { useGetClientOverviewQuery, useGetClientTasksInfiniteQuery, useReorderCl
 const ClientDialog = lazy(() => import('./ClientDialog'));
 
 /** How the client's time is billed: 'Billable at $90.00 an hour' ('your default rate' when it has none of its own) or 'Not billable'. */
-function billingTerms(client: Client, summary: { rateMinor: number; rateIsDefault: boolean; currency: string } | undefined): string {
+export function billingTerms(client: Client, summary: { rateMinor: number; rateIsDefault: boolean; currency: string } | undefined): string {
   if (!client.billable) return 'Not billable';
   if (!summary) return 'Billable';
   return `Billable at ${formatMoney(summary.rateMinor, summary.currency)} an hour${summary.rateIsDefault ? ' (your default rate)' : ''}`;
