@@ -219,6 +219,8 @@ test('dashboard: the other tabs, the new-task dialog and the settings pass axe',
 });
 
 test('the other screens pass axe with real data; their main actions by keyboard', async ({ page, signedIn, api }, testInfo) => {
+  // Eight screens, each checked at rest and with a dialog open: longer than one journey's budget on a loaded machine.
+  test.setTimeout(120_000);
   void signedIn;
   const { acme, tasks } = await seedTasks(api);
   // An hour on an Acme task in the middle of last month, for the billing report.

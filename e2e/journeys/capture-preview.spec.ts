@@ -4,6 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { dateIn, expect, expectToast, snap, test, uniqueName, type Api } from '../support/fixtures';
 import { openTab, taskCard } from '../support/dashboard';
+import { waitForKeptAnswers, waitForServiceWorkerControl } from '../support/serviceWorker';
 
 const captureBox = (page: Page) => page.getByRole('textbox', { name: 'Describe your task' });
 const chip = (scope: Page | Locator, field: string) => scope.locator(`[data-testid="capture-chip"][data-field="${field}"]`);
@@ -93,19 +94,12 @@ test('several tasks in one sentence: each its own row, one removed, the others s
 test('offline: a capture is queued on the device and replayed on reconnect', async ({ page, context, signedIn: _signedIn, api }, testInfo) => {
   // As in offline.spec.ts: the service worker controls the page, and the device holds the user and the
   // day's list (the worker stores an answer just after handing it to the page).
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration('/');
-    return registration?.active?.scriptURL.endsWith('/sw.js') === true && navigator.serviceWorker.controller !== null;
-  });
+  await waitForServiceWorkerControl(page);
   const seen = uniqueName('Seen online');
   await api.createTask({ title: seen });
   await page.reload();
   await expect(page.getByText(seen, { exact: true }).first()).toBeVisible();
-  await page.waitForFunction(async (title) => {
-    const cache = await caches.open('daybook-api');
-    const answers = await Promise.all((await cache.keys()).map(async (request) => ({ url: request.url, body: await (await cache.match(request))!.text() })));
-    return answers.some((answer) => answer.url.endsWith('/api/auth/user')) && answers.some((answer) => answer.body.includes(title));
-  }, seen);
+  await waitForKeptAnswers(page, seen);
 
   // Offline from a fresh load: the app, the capture engine and the data come from the device.
   await context.setOffline(true);

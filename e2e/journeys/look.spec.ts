@@ -102,7 +102,13 @@ test('look: issue 18 points 5 and 9', async ({ page, user, api }, testInfo) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(taskCard(page, 'Call client 9')).toBeVisible();
-  await expect(taskCard(page, 'Sent the invoice')).toHaveAttribute('data-completed', 'true');
+  // Done reads as muted, not translucent: a grey card, its title struck through in the secondary text colour.
+  const doneCard = taskCard(page, 'Sent the invoice');
+  await expect(doneCard).toHaveAttribute('data-completed', 'true');
+  await expect(doneCard).toHaveCSS('background-color', 'rgb(245, 247, 250)');
+  await expect(doneCard).toHaveCSS('opacity', '1');
+  await expect(doneCard.getByTestId('task-title')).toHaveCSS('text-decoration-line', 'line-through');
+  await expect(doneCard.getByTestId('task-title')).toHaveCSS('color', 'rgb(91, 100, 114)');
 
   // 1. Contrast of every chip and badge on the Today tab (the top 3 and the list) and the Active tab.
   const today1 = await contrasts(page.locator('main'));

@@ -2,11 +2,7 @@
 // task created with the network cut that reaches the server once it is back.
 import { expect, expectToast, snap, test, uniqueName } from '../support/fixtures';
 import { openNewTaskDialog, openTab } from '../support/dashboard';
-
-// Now and then the reload with the network cut is not served by the service worker (ERR_INTERNET_DISCONNECTED,
-// seen in 2 of about 10 CI runs, cause not found yet: see the issue 18 note); two more tries keep CI honest
-// about everything else while that is looked into.
-test.describe.configure({ retries: 3 });
+import { waitForKeptAnswers, waitForServiceWorkerControl } from '../support/serviceWorker';
 
 test('offline: a task created without network is queued and synced on reconnect', async ({ page, context, signedIn: _signedIn, api }, testInfo) => {
   // The manifest is linked and the service worker controls the page once it has loaded.
@@ -15,10 +11,7 @@ test('offline: a task created without network is queued and synced on reconnect'
   const manifest = await (await page.request.get(manifestHref!)).json();
   expect(manifest).toMatchObject({ name: 'Daybook', display: 'standalone' });
   expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration('/');
-    return registration?.active?.scriptURL.endsWith('/sw.js') === true && navigator.serviceWorker.controller !== null;
-  });
+  await waitForServiceWorkerControl(page);
   await expect(page.getByTestId('connectivity-banner')).toHaveCount(0);
 
   // Network cut: the banner says so, and a new task is accepted and queued.
@@ -26,13 +19,8 @@ test('offline: a task created without network is queued and synced on reconnect'
   await api.createTask({ title: existing });
   await page.reload();
   await expect(page.getByText(existing, { exact: true }).first()).toBeVisible();
-  // The worker stores an answer just after handing it to the page: wait until the device holds the user
-  // and the list that shows the task, as it would long before a real network cut.
-  await page.waitForFunction(async (title) => {
-    const cache = await caches.open('daybook-api');
-    const answers = await Promise.all((await cache.keys()).map(async (request) => ({ url: request.url, body: await (await cache.match(request))!.text() })));
-    return answers.some((answer) => answer.url.endsWith('/api/auth/user')) && answers.some((answer) => answer.body.includes(title));
-  }, existing);
+  // As it would long before a real network cut.
+  await waitForKeptAnswers(page, existing);
   await context.setOffline(true);
   await expect(page.getByTestId('connectivity-banner')).toHaveText("You're offline - changes will sync when reconnected");
 

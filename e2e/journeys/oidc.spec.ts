@@ -1,7 +1,8 @@
 // Single sign-on with OpenID Connect (DECISIONS 30) against the loopback provider the harness starts
 // (services/api/src/test/oidc-provider.mjs): its development login form takes any login.
 import type { Page } from '@playwright/test';
-import { expect, expectToast, snap, test, uniqueName } from '../support/fixtures';
+import { expect, snap, test, uniqueName } from '../support/fixtures';
+import { signOutFromSettings } from '../support/dashboard';
 
 const dashboard = (page: Page) => page.getByRole('heading', { name: 'Dashboard', level: 1 });
 
@@ -37,13 +38,7 @@ test('sign in with OpenID Connect: the account is created, and signing in again 
   await snap(page, testInfo, '2-signed-in');
 
   // Sign out, as a person does.
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const reloaded = page.waitForEvent('load', { timeout: 20_000 });
-  const loggedOut = expectToast(page, 'Logged out');
-  await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Logout' }).click();
-  await loggedOut;
-  await reloaded;
-  await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
+  await signOutFromSettings(page);
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 
   await signInWithProvider(page, login);

@@ -1,6 +1,7 @@
 // Finding things on the dashboard.
 import type { Locator, Page } from '@playwright/test';
 import { dashboardDate } from '../../packages/shared/src/index';
+import { expect, expectToast } from './fixtures';
 
 /** The date the dashboard's day list shows now in `timeZone` (Monday in weekend mode), from the shared rule. */
 export const dashboardDay = (timeZone: string) => dashboardDate(new Date(), timeZone);
@@ -78,4 +79,15 @@ export async function dragByKeyboard(page: Page, card: Locator, places: number) 
     await page.waitForTimeout(150);
   }
   await page.keyboard.press('Space');
+}
+
+/** Signs out from the settings dialog, as a person does, and waits for the landing page the reload brings. */
+export async function signOutFromSettings(page: Page) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+  const loggedOut = expectToast(page, 'Logged out');
+  await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Logout' }).click();
+  await loggedOut;
+  await reloaded;
+  await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
 }

@@ -9,6 +9,7 @@
 //   the notifications are read only once the worker's showNotification has settled.
 import type { CDPSession, Page, Worker } from '@playwright/test';
 import type { NotificationPayload } from '../../packages/shared/src/index';
+import { waitForServiceWorkerControl } from './serviceWorker';
 
 /** A notification as the worker shows it: what the user reads and the ids of its buttons. */
 export interface ShownNotification {
@@ -42,10 +43,7 @@ export function reminderPush(task: { id: string; title: string }, reminderId: st
 
 /** Waits until /sw.js is active and controls the page (it registers after the page has loaded); returns it. */
 export async function serviceWorkerReady(page: Page): Promise<Worker> {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration('/');
-    return registration?.active?.scriptURL.endsWith('/sw.js') === true && navigator.serviceWorker.controller !== null;
-  });
+  await waitForServiceWorkerControl(page);
   const isApp = (candidate: Worker) => candidate.url().endsWith('/sw.js');
   return page.context().serviceWorkers().find(isApp) ?? page.context().waitForEvent('serviceworker', isApp);
 }

@@ -4,21 +4,22 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pureSharedConstants } from './build/pure-shared-constants';
 import { preloadRoute } from './build/preload-route';
-import { routeChunk } from './build/route-chunk';
+import { routeChunks } from './build/route-chunk';
 
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
-// The dashboard's first-paint modules in one chunk, however many screens share some of them; the signed-out
-// pages (landing, a shared task's page) keep what they share with it out of that chunk.
+// The entry's modules in one chunk and the dashboard's first-paint modules in another, however many screens
+// share some of them; what the signed-out pages (landing, a shared task's page) share with the dashboard is
+// a third.
 // @daybook/shared and @daybook/nl have no side effects (see build/pure-shared-constants.ts).
 const SHARED_SOURCE = /[\\/]packages[\\/](shared|nl)[\\/]src[\\/]/;
 const sharedHasNoSideEffects = [{ test: SHARED_SOURCE, sideEffects: false }];
-const dashboardChunk = routeChunk('src/app/DashboardScreen.tsx', 'src/main.tsx', ['src/features/auth/LandingPage.tsx', 'src/features/shared-task/SharedTaskPage.tsx']);
+const dashboardChunks = routeChunks('src/app/DashboardScreen.tsx', 'src/main.tsx', ['src/features/auth/LandingPage.tsx', 'src/features/shared-task/SharedTaskPage.tsx'], SHARED_SOURCE);
 
 export default defineConfig({
   plugins: [
     react(),
     pureSharedConstants(sharedSource),
-    dashboardChunk.plugin,
+    dashboardChunks.plugin,
     // Most visits are a signed-in user opening the dashboard: its chunks download alongside the entry.
     preloadRoute('src/app/DashboardScreen.tsx'),
     // Installable and offline (DECISIONS 19): the manifest, and src/sw.ts built to /sw.js with the app
@@ -82,7 +83,9 @@ export default defineConfig({
       // zod in a chunk of its own: only the forms that validate with it (sign-in, task dialog) load it.
       output: { codeSplitting: { groups: [
           { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
-          { name: 'dashboard', test: dashboardChunk.test, includeDependenciesRecursively: false },
+          { name: 'shell', test: dashboardChunks.entry, includeDependenciesRecursively: false },
+          { name: 'dashboard', test: dashboardChunks.route, includeDependenciesRecursively: false },
+          { name: 'common', test: dashboardChunks.shared, includeDependenciesRecursively: false },
         ],
        } },
     },

@@ -33,7 +33,7 @@ const LAZY_PARTS = {
   'settings dialog (on open)': 'src/app/SettingsDialog.tsx',
   'overdue review dialog (on prompt)': 'src/features/daily-plan/OverdueReviewDialog.tsx',
   'priorities dialog (on open)': 'src/features/daily-plan/PrioritiesDialog.tsx',
-  'capture engine with @daybook/nl (on focus or idle)': 'src/features/capture/engine.ts',
+  'capture engine with @daybook/nl (on focus or touch, or idle 8 s after load)': 'src/features/capture/engine.ts',
 };
 
 const gzipKb = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;

@@ -3,14 +3,24 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
+import { startFirstReads } from './api/dashboardReads';
+import { startFromLocalAnswers } from './api/localStart';
 import { App } from './app/App';
 import { makeStore } from './app/store';
-import { theme } from './app/theme';
+import { theme, themeCssVariables } from './app/theme';
+import './styles/cards.css';
 import { Toaster } from './components/Toaster';
 import { ConnectivityBanner } from './components/ConnectivityBanner';
 
 const store = makeStore();
+// A shared task's page (DECISIONS 33) is someone else's view: it never shows what this device kept, and
+// never asks who is signed in.
+if (!window.location.pathname.startsWith('/share/')) {
+  startFromLocalAnswers(store);
+  startFirstReads(store.dispatch, window.location.pathname);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -19,6 +29,7 @@ createRoot(root).render(
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
+        <GlobalStyles styles={{ ':root': themeCssVariables }} />
         <ConnectivityBanner />
         <BrowserRouter>
           <App />

@@ -11,13 +11,11 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, OFFLINE_MADE_AT_HEADER } from '@daybook/shared';
-import { isKeptOffline, isNeverQueued, OFFLINE_QUEUED_HEADER, SW_MESSAGES } from './lib/offlineProtocol';
+import { API_CACHE, isKeptOffline, isNeverQueued, OFFLINE_QUEUED_HEADER, SW_MESSAGES } from './lib/offlineProtocol';
 import { actionFailedText, actionRequest, notificationFor, readPushPayload } from './lib/pushNotifications';
 import { deviceName, subscriptionBody } from './lib/push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
-
-const API_CACHE = 'daybook-api';
 
 self.skipWaiting();
 clientsClaim();
@@ -114,9 +112,27 @@ self.addEventListener('fetch', (event) => {
   );
 });
 
+/**
+ * Reads the page made before this worker controlled it (the first visit): read again here and kept, so the
+ * device holds the user and the lists for a reload offline, without the page rendering them again.
+ */
+async function keepAnswers(urls: unknown[]) {
+  const cache = await caches.open(API_CACHE);
+  await Promise.all(
+    urls.map(async (href) => {
+      if (typeof href !== 'string') return;
+      const url = new URL(href, self.location.origin);
+      if (url.origin !== self.location.origin || !isKeptOffline(url)) return;
+      const answer = await callApi('GET', `${url.pathname}${url.search}`).catch(() => null);
+      if (answer?.ok) await cache.put(url.href, answer);
+    }),
+  );
+}
+
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string } | null;
+  const data = event.data as { type?: string; urls?: unknown } | null;
   if (data?.type === SW_MESSAGES.replay) event.waitUntil(replay());
+  if (data?.type === SW_MESSAGES.keep && Array.isArray(data.urls)) event.waitUntil(keepAnswers(data.urls));
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import type { LoginBody, RegisterBody, Timezone, User, UserSettingsBody } from '@daybook/shared';
 import { baseApi } from './baseApi';
+import { clearLocalAnswers } from './firstAnswers';
 import { setSigningOut } from './unauthorized';
 
 /** Accounts (spec §7): the current user, sign-in, registration, sign-out and the user's own settings. */
@@ -14,7 +15,9 @@ export const authApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'login', method: 'POST', body }),
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         const { data: user } = await queryFulfilled.catch(() => ({ data: null }));
-        if (user) dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
+        if (!user) return;
+        await clearLocalAnswers(); // whatever an earlier session left on this device is not shown to this one
+        dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
       },
     }),
     register: build.mutation<User, RegisterBody>({
@@ -25,7 +28,9 @@ export const authApi = baseApi.injectEndpoints({
       async onQueryStarted(_arg, { queryFulfilled }) {
         setSigningOut(true);
         // Still signed in when the sign-out failed: a later 401 is a lost session again.
-        await queryFulfilled.catch(() => setSigningOut(false));
+        const signedOut = await queryFulfilled.then(() => true, () => false);
+        if (signedOut) await clearLocalAnswers(); // the next user of this device sees none of it
+        else setSigningOut(false);
       },
     }),
     /** Delegation and working hours (DECISIONS 34): the settings the body names. */

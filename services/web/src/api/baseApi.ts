@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@daybook/shared';
 import { toApiError, type ApiError } from './apiError';
+import { firstAnswerFetch } from './firstAnswers';
 import { handleUnauthorized } from './unauthorized';
 
 /** Endpoints for which a 401 is an answer, not a lost session. */
@@ -19,6 +20,8 @@ const rawBaseQuery = fetchBaseQuery({
     return headers;
   },
   responseHandler: 'content-type',
+  // The first screen's reads may take an answer kept on the device or started by index.html (issue 18).
+  fetchFn: firstAnswerFetch,
 });
 
 /** The one base query: errors become `status: body` (apiError.ts), and any unexpected 401 logs out. */

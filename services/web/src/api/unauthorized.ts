@@ -1,4 +1,5 @@
 import { toast } from '../lib/toast';
+import { clearLocalAnswers } from './firstAnswers';
 
 /** Where the browser goes after a 401 (spec §2): the api answers with the landing page's login form. */
 export const LOGIN_URL = '/api/login';
@@ -16,6 +17,7 @@ let signingOut = false;
 export function handleUnauthorized(): void {
   if (handling || signingOut) return;
   handling = true;
+  void clearLocalAnswers(); // a lost session: what this device kept is no longer shown
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   setTimeout(() => redirect(LOGIN_URL), LOGIN_REDIRECT_DELAY_MS);
 }

@@ -1,13 +1,13 @@
 import { lazy } from 'react';
 import { CaptureBox } from '../features/capture/CaptureBox';
-import { DailyReviewFlow } from '../features/daily-plan/DailyReviewFlow';
+import { DailyReviewBanner, DailyReviewFlow } from '../features/daily-plan/DailyReviewFlow';
 import { TopPriorities } from '../features/daily-plan/TopPriorities';
 import { DashboardPage, type DashboardParts } from '../features/dashboard/DashboardPage';
 
 /** Loads on first use: settings are not part of the dashboard's first paint. */
 const SettingsDialog = lazy(() => import('./SettingsDialog'));
 
-const parts: DashboardParts = { DailyReview: DailyReviewFlow, TopPriorities, SettingsDialog, CaptureBox };
+const parts: DashboardParts = { DailyReview: DailyReviewFlow, OverdueBanner: DailyReviewBanner, TopPriorities, SettingsDialog, CaptureBox };
 
 /**
  * The dashboard route: the dashboard with the parts it shows from other domains. Features do not import

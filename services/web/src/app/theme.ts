@@ -58,12 +58,6 @@ export const theme = createTheme({
       defaultProps: { elevation: 0, color: 'inherit' },
       styleOverrides: { root: { borderBottom: `1px solid ${border}`, backgroundColor: '#ffffff' } },
     },
-    MuiTab: {
-      styleOverrides: { root: { textTransform: 'none', fontWeight: 600, minHeight: 44 } },
-    },
-    MuiTabs: {
-      styleOverrides: { root: { minHeight: 44 } },
-    },
     MuiChip: {
       styleOverrides: { root: { fontWeight: 600 } },
     },
@@ -89,3 +83,26 @@ export const theme = createTheme({
     },
   },
 });
+
+/**
+ * The theme's values as CSS custom properties on :root (main.tsx), for the plain stylesheets of the parts a
+ * screen repeats most (task cards and their badges, src/styles/cards.css): a class there costs nothing per
+ * card, where MUI's per-element styles are worked out again for each one (issue 18).
+ */
+export const themeCssVariables = {
+  '--db-primary': theme.palette.primary.main,
+  '--db-primary-light': theme.palette.primary.light,
+  '--db-text': theme.palette.text.primary,
+  '--db-text-secondary': theme.palette.text.secondary,
+  '--db-divider': theme.palette.divider,
+  '--db-paper': theme.palette.background.paper,
+  '--db-page': theme.palette.background.default,
+  '--db-error': theme.palette.error.main,
+  '--db-warning-dark': theme.palette.warning.dark,
+  '--db-hover-border': theme.palette.grey[400],
+  '--db-action': theme.palette.action.active,
+  '--db-action-hover': theme.palette.action.hover,
+  '--db-action-disabled': theme.palette.action.disabled,
+  '--db-lifted-shadow': theme.shadows[6],
+  '--db-card-radius': `${Number(theme.shape.borderRadius) * 2}px`,
+} as const;

@@ -1,6 +1,5 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import Chip from '@mui/material/Chip';
 import { DEFAULT_CLIENT_COLOR, HEX_COLOR_PATTERN } from '@daybook/shared';
 import { AA_TEXT_CONTRAST, contrastRatio, mixColors } from '../lib/contrast';
 
@@ -43,28 +42,23 @@ export function chipColors(color: string | null | undefined): ChipColors {
 }
 
 /**
- * A client's name on its colour (default grey, spec §2), its text at AA contrast (`chipColors`). With the
- * client's `id` it links to the client's page (DECISIONS 32); a click on it does not reach the card around it.
+ * A client's name on its colour (default grey, spec §2), its text at AA contrast (`chipColors`), in plain CSS
+ * (styles/cards.css). With the client's `id` it links to the client's page (DECISIONS 32); a click on it
+ * does not reach the card around it.
  */
 export function ClientChip({ id, name, color }: { id?: string; name: string; color?: string | null }) {
   const colors = chipColors(color);
-  const link = id ? { component: Link, to: `/clients/${id}`, clickable: true, onClick: (event: MouseEvent) => event.stopPropagation() } : {};
+  const style = { backgroundColor: colors.background, color: colors.text };
+  if (!id) {
+    return (
+      <span className="db-chip" data-testid="client-chip" style={style}>
+        {name}
+      </span>
+    );
+  }
   return (
-    <Chip
-      size="small"
-      label={name}
-      data-testid="client-chip"
-      {...link}
-      sx={{
-        height: 22,
-        fontSize: '0.72rem',
-        maxWidth: 180,
-        bgcolor: colors.background,
-        color: colors.text,
-        // The colours stay put on hover and focus (a darker shade could lose the contrast): a ring shows them.
-        '&:hover': { bgcolor: colors.background, boxShadow: '0 0 0 2px rgba(31, 41, 55, 0.25)' },
-        '&.Mui-focusVisible': { bgcolor: colors.background, outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
-      }}
-    />
+    <Link className="db-chip" data-testid="client-chip" style={style} to={`/clients/${id}`} onClick={(event: MouseEvent) => event.stopPropagation()}>
+      {name}
+    </Link>
   );
 }

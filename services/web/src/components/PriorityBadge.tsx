@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import { isPriority, priorityLabel } from '@daybook/shared';
 
 /**
@@ -13,31 +12,13 @@ export const PRIORITY_COLORS = {
   none: { bg: '#f6f7f9', fg: '#5b6472', border: '#e3e7ee' },
 } as const;
 
+/** A task's priority as a badge (plain CSS, styles/cards.css: a list shows one per card). */
 export function PriorityBadge({ priority }: { priority: string | null | undefined }) {
   const key = isPriority(priority) ? priority : 'none';
   const colors = PRIORITY_COLORS[key];
-  const urgent = key === 'urgent';
   return (
-    <Chip
-      size="small"
-      label={priorityLabel(priority)}
-      data-priority={key}
-      sx={{
-        height: 22,
-        fontSize: '0.72rem',
-        bgcolor: colors.bg,
-        color: colors.fg,
-        border: '1px solid',
-        borderColor: colors.border,
-        ...(urgent && {
-          animation: 'priority-pulse 1.6s ease-in-out infinite',
-          '@keyframes priority-pulse': {
-            '0%, 100%': { boxShadow: '0 0 0 0 rgba(198, 40, 40, 0.35)' },
-            '50%': { boxShadow: '0 0 0 4px rgba(198, 40, 40, 0)' },
-          },
-          '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-        }),
-      }}
-    />
+    <span className="db-badge" data-priority={key} style={{ backgroundColor: colors.bg, color: colors.fg, borderColor: colors.border }}>
+      {priorityLabel(priority)}
+    </span>
   );
 }

@@ -10,7 +10,15 @@ export const SW_MESSAGES = {
   changed: 'daybook:changed',
   /** worker → a page: show this path of the app (`url`), a notification was clicked. */
   open: 'daybook:open',
+  /** page → worker: keep the answers of these api reads (`urls`), which the page made before it took control. */
+  keep: 'daybook:keep',
 } as const;
+
+/**
+ * The worker's cache of api reads (the last answers, for offline use); the pages also start from it on a
+ * repeat visit (src/api/firstAnswers.ts) and delete it on sign-out.
+ */
+export const API_CACHE = 'daybook-api';
 
 /** Set on the 202 answer the worker gives for a change it queued. */
 export const OFFLINE_QUEUED_HEADER = 'x-daybook-offline-queued';

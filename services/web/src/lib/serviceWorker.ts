@@ -1,4 +1,5 @@
 import { baseApi, TAG_TYPES } from '../api/baseApi';
+import { readsSoFar } from '../api/firstAnswers';
 import type { AppStore } from '../app/store';
 import { SW_MESSAGES } from './offlineProtocol';
 
@@ -28,9 +29,10 @@ export function registerServiceWorker(store: AppStore): void {
     if (type === SW_MESSAGES.replayed || type === SW_MESSAGES.changed) store.dispatch(baseApi.util.invalidateTags([...TAG_TYPES]));
     if (type === SW_MESSAGES.open && typeof event.data?.url === 'string') showPath(event.data.url);
   });
-  // When a worker takes control of the page (the first visit, or a new version), read everything again
-  // through it, so the device holds the user and the lists for a reload offline.
-  container.addEventListener('controllerchange', () => store.dispatch(baseApi.util.invalidateTags([...TAG_TYPES])));
+  // When a worker takes control of the page (the first visit, or a new version), it reads again what the
+  // page has read, so the device holds the user and the lists for a reload offline. The page itself does
+  // not read and render them all again in the middle of its first load (issue 18).
+  container.addEventListener('controllerchange', () => container.controller?.postMessage({ type: SW_MESSAGES.keep, urls: readsSoFar() }));
   container.startMessages(); // deliver the worker's messages now, not only after the document has loaded
   window.addEventListener('online', askReplay);
 

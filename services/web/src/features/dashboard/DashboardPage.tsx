@@ -2,10 +2,7 @@ import { Suspense, useDeferredValue, useEffect, useRef, useState, type Component
 import { useDispatch } from 'react-redux';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import { isWeekendMode, todayIn, weekRangeLabel, weekStartOf, zonedParts, type Task, type User } from '@daybook/shared';
 import { baseApi, TAG_TYPES } from '../../api/baseApi';
@@ -24,6 +21,7 @@ import { FilterBar } from './FilterBar';
 import { ActiveTab, ArchivedTab, BacklogTab, DelegatedTab } from './ListTabs';
 import { homeTabOf } from './revealTask';
 import { TodayTab } from './TodayTab';
+import { ViewTabs, type ViewTab } from './ViewTabs';
 
 /**
  * What the dashboard shows from other domains. Features do not import each other: app/DashboardScreen.tsx
@@ -31,10 +29,11 @@ import { TodayTab } from './TodayTab';
  */
 export interface DashboardParts {
   /**
-   * The once-a-day review and the overdue banner (features/daily-plan); the banner shows in `bannerSlot`
-   * (the Today tab's overview), not at all while another tab is open.
+   * The once-a-day review (features/daily-plan) around the tab panel, and its overdue banner: shown where
+   * the Today tab's overview places an OverdueBanner, not at all while another tab is open.
    */
-  DailyReview: ComponentType<{ user: User; now: Date; bannerSlot: HTMLElement | null }>;
+  DailyReview: ComponentType<{ user: User; now: Date; children: ReactNode }>;
+  OverdueBanner: ComponentType;
   /** Today's top 3, on the Today tab (features/daily-plan). */
   TopPriorities: ComponentType;
   /** The settings dialog, one section per domain (app/SettingsDialog.tsx; load it lazily). */
@@ -47,6 +46,14 @@ export interface DashboardParts {
 }
 
 type DashboardTab = 'today' | 'active' | 'delegated' | 'backlog';
+
+const TABS: readonly ViewTab<DashboardTab>[] = [
+  { value: 'today', label: 'Today' },
+  { value: 'active', label: 'Active' },
+  { value: 'delegated', label: 'Delegated' },
+  { value: 'backlog', label: 'Backlog' },
+];
+const TABS_WITHOUT_DELEGATION = TABS.filter((tab) => tab.value !== 'delegated');
 
 /** Wide enough for the tabs and the filters in one row on a laptop, narrow enough to read a card at a glance. */
 const DASHBOARD_MAX_WIDTH = 960;
@@ -97,7 +104,7 @@ interface DashboardProps {
 }
 
 /** The dashboard (spec §2) for the signed-in user. */
-function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, SettingsDialog, CaptureBox } }: DashboardProps) {
+function Dashboard({ user, openTask, parts: { DailyReview, OverdueBanner, TopPriorities, SettingsDialog, CaptureBox } }: DashboardProps) {
   const dispatch = useDispatch();
   const { now } = useTaskView();
   const timeZone = user.timezone;
@@ -106,15 +113,12 @@ function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, Settin
   // Deferred: the first screen then renders in React's background lane, in slices that leave the main
   // thread free between them, instead of one long task when the data arrives.
   const firstScreenSettled = useDeferredValue(useFirstScreenSettled(weekendMode));
-  const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
 
   const clients = useGetClientsQuery();
   const [tab, setTab] = useState<DashboardTab>('today');
   const [filters, setFilters] = useState<TaskFilters>(NO_FILTERS);
   const [showArchived, setShowArchived] = useState(false);
   const [settings, setSettings] = useState({ open: false, mounted: false });
-  // The Today tab's place for the overdue banner: null while another tab is open.
-  const [overdueSlot, setOverdueSlot] = useState<HTMLElement | null>(null);
 
   const tabPanel = useRef<HTMLDivElement>(null);
   const stopRevealing = useRef<() => void>(() => undefined);
@@ -123,6 +127,7 @@ function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, Settin
   useEffect(() => () => stopRevealing.current(), []);
 
   const currentTab: DashboardTab = tab === 'delegated' && !delegationEnabled ? 'today' : tab;
+  const tabs = delegationEnabled ? TABS : TABS_WITHOUT_DELEGATION;
 
   const reveal = (tasks: readonly Task[]) => {
     stopRevealing.current();
@@ -201,18 +206,7 @@ function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, Settin
           </Box>
 
           <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', md: 'nowrap' }, alignItems: 'center', columnGap: 2, rowGap: 1, mb: { xs: 1, sm: 2 }, borderBottom: { md: 1 }, borderColor: { md: 'divider' } }}>
-            <Tabs
-              value={currentTab}
-              onChange={(_event, next: DashboardTab) => setTab(next)}
-              variant={phone ? 'fullWidth' : 'standard'}
-              aria-label="Task views"
-              sx={{ flex: { xs: '1 1 100%', md: '0 0 auto' }, minHeight: { xs: 40, sm: 44 }, borderBottom: { xs: 1, md: 0 }, borderColor: 'divider', '& .MuiTab-root': { minHeight: { xs: 40, sm: 44 }, minWidth: { xs: 0, sm: 72 }, px: { xs: 1, sm: 1.5 } } }}
-            >
-              <Tab value="today" label="Today" />
-              <Tab value="active" label="Active" />
-              {delegationEnabled && <Tab value="delegated" label="Delegated" />}
-              <Tab value="backlog" label="Backlog" />
-            </Tabs>
+            <ViewTabs tabs={tabs} value={currentTab} onChange={setTab} label="Task views" />
             {currentTab !== 'today' && (
               <FilterBar
                 clients={clients.data ?? []}
@@ -224,15 +218,14 @@ function Dashboard({ user, openTask, parts: { DailyReview, TopPriorities, Settin
           </Box>
 
           {firstScreenSettled ? (
-            <>
-              <DailyReview user={user} now={now} bannerSlot={overdueSlot} />
+            <DailyReview user={user} now={now}>
               <Box role="tabpanel" aria-label={currentTab} ref={tabPanel}>
-                {currentTab === 'today' && <TodayTab weekendMode={weekendMode} clients={clients.data ?? []} priorities={<TopPriorities />} overdueSlot={setOverdueSlot} />}
+                {currentTab === 'today' && <TodayTab weekendMode={weekendMode} clients={clients.data ?? []} priorities={<TopPriorities />} overdueBanner={<OverdueBanner />} />}
                 {currentTab === 'active' && (showArchived ? <ArchivedTab filters={filters} /> : <ActiveTab filters={filters} />)}
                 {currentTab === 'delegated' && <DelegatedTab filters={filters} />}
                 {currentTab === 'backlog' && <BacklogTab filters={filters} />}
               </Box>
-            </>
+            </DailyReview>
           ) : (
             <SkeletonRows count={3} />
           )}

@@ -24,8 +24,8 @@ export interface TodayTabProps {
   clients: readonly Client[];
   /** Today's top 3 (features/daily-plan), shown in the overview. */
   priorities: ReactNode;
-  /** Receives the overview's place for the overdue banner (null once the tab is left): the banner shows on Today only. */
-  overdueSlot?: (element: HTMLElement | null) => void;
+  /** The overdue banner (features/daily-plan), shown in the overview: on Today only. */
+  overdueBanner?: ReactNode;
 }
 
 function Figure({ label, value, alert = false }: { label: string; value: string | number; alert?: boolean }) {
@@ -47,10 +47,9 @@ function Figure({ label, value, alert = false }: { label: string; value: string 
 
 /**
  * The overview (spec §2): 'Today' or 'Friday - Monday' and the date, the three figures and the capacity line in
- * the same row (the capacity under them on phones), the overdue banner (the daily plan puts it in
- * `overdueSlot`) and the top 3.
+ * the same row (the capacity under them on phones), the overdue banner and the top 3.
  */
-function OverviewCard({ day, isLoading, overdueSlot, priorities }: { day: DayParts | undefined; isLoading: boolean; overdueSlot: TodayTabProps['overdueSlot']; priorities: ReactNode }) {
+function OverviewCard({ day, isLoading, overdueBanner, priorities }: { day: DayParts | undefined; isLoading: boolean; overdueBanner: ReactNode; priorities: ReactNode }) {
   const { now, timeZone } = useTaskView();
   const date = dashboardDate(now, timeZone);
   const figures = day && dayFigures(day, now, timeZone);
@@ -77,7 +76,7 @@ function OverviewCard({ day, isLoading, overdueSlot, priorities }: { day: DayPar
           </Box>
         )}
       </Box>
-      <Box ref={overdueSlot} sx={{ mt: { xs: 1, sm: 1.25 }, '&:empty': { display: 'none' } }} />
+      <Box sx={{ mt: { xs: 1, sm: 1.25 }, '&:empty': { display: 'none' } }}>{overdueBanner}</Box>
       <Box sx={{ mt: { xs: 1, sm: 1.25 }, pt: { xs: 1, sm: 1.25 }, borderTop: 1, borderColor: 'divider', '&:empty': { display: 'none' } }}>{priorities}</Box>
     </Card>
   );
@@ -88,7 +87,7 @@ function OverviewCard({ day, isLoading, overdueSlot, priorities }: { day: DayPar
  * plan), then the day's tasks (Monday's in weekend mode) with their own client filter and drag reordering,
  * the completed ones last, and for delegation users the delegated tasks due that day.
  */
-export function TodayTab({ weekendMode, clients, priorities, overdueSlot }: TodayTabProps) {
+export function TodayTab({ weekendMode, clients, priorities, overdueBanner }: TodayTabProps) {
   const view = useTaskView();
   const day = useGetDayTasksQuery(weekendMode);
   const [clientId, setClientId] = useState<string>('all');
@@ -99,7 +98,7 @@ export function TodayTab({ weekendMode, clients, priorities, overdueSlot }: Toda
 
   return (
     <Stack spacing={{ xs: 1.25, sm: 2 }}>
-      <OverviewCard day={parts} isLoading={day.isLoading} overdueSlot={overdueSlot} priorities={priorities} />
+      <OverviewCard day={parts} isLoading={day.isLoading} overdueBanner={overdueBanner} priorities={priorities} />
       {weekendMode && (
         <Suspense fallback={null}>
           <ShutdownBanner />

@@ -1,0 +1,69 @@
+// First load (issue 18): a repeat visit shows the day's tasks from what the device kept before the network
+// answers, then reads them again; signing out leaves nothing kept for the next user of the device.
+import type { BrowserContext, Page } from '@playwright/test';
+import { dateIn, expect, test, uniqueName } from '../support/fixtures';
+import { signOutFromSettings } from '../support/dashboard';
+import { waitForServiceWorkerControl } from '../support/serviceWorker';
+
+/** Holds back every api answer (the page's and its service worker's) until `release`. */
+async function holdApi(context: BrowserContext) {
+  let letGo: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (letGo = resolve));
+  const counts = { held: 0, answered: 0 };
+  await context.route('**/api/**', async (route) => {
+    counts.held += 1;
+    await released;
+    await route.continue().catch(() => undefined); // the page may have moved on
+    counts.answered += 1;
+  });
+  const release = async () => {
+    letGo();
+    await context.unroute('**/api/**');
+  };
+  return { counts, release };
+}
+
+/** The api answers the device keeps (the service worker's cache), by path. */
+const keptAnswers = (page: Page) =>
+  page.evaluate(async () => {
+    if (!(await caches.has('daybook-api'))) return [];
+    return (await (await caches.open('daybook-api')).keys()).map((request) => new URL(request.url).pathname);
+  });
+
+test('a repeat visit shows the tasks kept on the device before the network answers; signing out keeps nothing', async ({ page, context, api, user: _user }) => {
+  const { timezone } = await api.currentUser();
+  const title = uniqueName('Kept task');
+  await api.createTask({ title, dueDate: dateIn(timezone) });
+  await api.markDayReviewed();
+
+  // First visit: from the network; the service worker takes control and keeps the answers.
+  await page.goto('/');
+  await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+  await waitForServiceWorkerControl(page);
+  await expect.poll(() => keptAnswers(page), { timeout: 15_000 }).toEqual(expect.arrayContaining(['/api/auth/user', '/api/tasks/today']));
+
+  // Repeat visit with the api held back: the kept tasks show at once (the service worker alone would wait
+  // 5 s for the network before falling back to its cache).
+  const held = await holdApi(context);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 4_000 });
+  await expect(page.getByText(title, { exact: true }).first()).toBeVisible({ timeout: 1_000 });
+  expect(held.counts.held).toBeGreaterThan(0); // the page did ask the network…
+  expect(held.counts.answered).toBe(0); // …which has not answered yet
+  await held.release();
+  await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+
+  // Signing out deletes what the device kept: the next user of this browser sees none of it.
+  await signOutFromSettings(page);
+  // Nothing of the user is kept (the landing page has since read the public sign-in settings).
+  expect((await keptAnswers(page)).filter((path) => path !== '/api/auth/config')).toEqual([]);
+
+  const next = { username: uniqueName('next'), password: 'next-user-password' };
+  await api.register(next.username, next.password);
+  await api.login(next.username, next.password);
+  await api.markDayReviewed();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByText('No tasks for the day')).toBeVisible();
+  await expect(page.getByText(title, { exact: true })).toHaveCount(0);
+});
