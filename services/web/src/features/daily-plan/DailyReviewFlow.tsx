@@ -6,6 +6,7 @@ import { OverdueBanner } from './OverdueBanner';
 import { overdueTasks, REVIEW_PROMPT_DELAY_MS, reviewPromptAction } from './overdue';
 
 const OverdueReviewDialog = lazy(() => import('./OverdueReviewDialog'));
+const PrioritiesDialog = lazy(() => import('./PrioritiesDialog'));
 
 interface OverdueView {
   tasks: readonly Task[];
@@ -21,7 +22,6 @@ export function DailyReviewBanner() {
   const view = useContext(OverdueContext);
   return view && <OverdueBanner tasks={view.tasks} now={view.now} timeZone={view.timeZone} onReview={view.openReview} />;
 }
-const PrioritiesDialog = lazy(() => import('./PrioritiesDialog'));
 
 /**
  * The dashboard's overdue banner and the once-a-day review (spec §2, §4; DECISIONS 14): 1 s after the
