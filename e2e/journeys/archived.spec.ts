@@ -43,6 +43,8 @@ test('the archive loads further pages as the user scrolls', async ({ page, signe
   }
   await page.goto('/archived');
   await expect(page.getByTestId('archived-count')).toHaveText('50 archived tasks loaded, more below');
+  // The user scrolls to the end of the page once its cards are all there (a long list renders in steps).
+  await expect(page.getByTestId('task-card')).toHaveCount(50);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect(page.getByTestId('archived-count')).toHaveText('55 archived tasks');
   await expect(page.getByTestId('task-card')).toHaveCount(55);

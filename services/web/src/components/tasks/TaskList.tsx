@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { Task } from '@daybook/shared';
 import { useProgressiveCount } from '../../lib/useProgressiveCount';
@@ -28,15 +28,24 @@ function StaticTaskList({ listId, tasks, variant }: Pick<SortableTaskListProps, 
 /**
  * A list of task cards; with `onReorder`, the user can rearrange it by drag and drop (SortableTaskList).
  * A long list renders its first cards first (useProgressiveCount); indexes of a move are the same in it.
+ * `footer` (a paged list's 'load more' row) shows once every card is there: seen sooner, it would load the
+ * next page while the list is still filling in.
  */
-export function TaskList(props: SortableTaskListProps) {
+export function TaskList({ footer, ...props }: SortableTaskListProps & { footer?: ReactNode }) {
   const count = useProgressiveCount(props.tasks.length);
-  const tasks = count < props.tasks.length ? props.tasks.slice(0, count) : props.tasks;
+  const complete = count >= props.tasks.length;
+  const tasks = complete ? props.tasks : props.tasks.slice(0, count);
   const fallback = <StaticTaskList listId={props.listId} tasks={tasks} variant={props.variant} />;
-  if (!props.onReorder) return fallback;
   return (
-    <Suspense fallback={fallback}>
-      <SortableTaskList {...props} tasks={tasks} />
-    </Suspense>
+    <>
+      {props.onReorder ? (
+        <Suspense fallback={fallback}>
+          <SortableTaskList {...props} tasks={tasks} />
+        </Suspense>
+      ) : (
+        fallback
+      )}
+      {complete && footer}
+    </>
   );
 }

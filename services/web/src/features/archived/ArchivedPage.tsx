@@ -26,8 +26,7 @@ function ArchivedList() {
         {countLabel(tasks.length, 'archived task')}
         {archived.hasNextPage ? ' loaded, more below' : ''}
       </Typography>
-      <TaskList listId="archived-screen" tasks={tasks} variant="archived" />
-      <LoadMoreRow paging={archived} label="Loading more archived tasks" />
+      <TaskList listId="archived-screen" tasks={tasks} variant="archived" footer={<LoadMoreRow paging={archived} label="Loading more archived tasks" />} />
     </>
   );
 }

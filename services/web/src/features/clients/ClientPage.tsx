@@ -98,8 +98,12 @@ function ClientTasks({ arg, empty, sortable }: { arg: ClientTasksArg; empty: Rea
   if (tasks.length === 0) return <>{empty}</>;
   return (
     <>
-      <TaskList listId={`client-${arg.list}`} tasks={tasks} onReorder={sortable ? (from, to) => void onReorder(tasks, from, to) : undefined} />
-      <LoadMoreRow paging={pages} label={`Loading more ${arg.list} tasks`} />
+      <TaskList
+        listId={`client-${arg.list}`}
+        tasks={tasks}
+        onReorder={sortable ? (from, to) => void onReorder(tasks, from, to) : undefined}
+        footer={<LoadMoreRow paging={pages} label={`Loading more ${arg.list} tasks`} />}
+      />
     </>
   );
 }

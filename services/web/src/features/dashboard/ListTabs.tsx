@@ -59,8 +59,7 @@ export function ArchivedTab({ filters }: { filters: TaskFilters }) {
         <EmptyState title="No archived tasks" description="Archived tasks will appear here" icon={<ArchiveIcon />} />
       ) : (
         <>
-          <TaskList listId="archived" tasks={shown} variant="archived" />
-          <LoadMoreRow paging={archived} label="Loading more archived tasks" />
+          <TaskList listId="archived" tasks={shown} variant="archived" footer={<LoadMoreRow paging={archived} label="Loading more archived tasks" />} />
         </>
       )}
     </Box>

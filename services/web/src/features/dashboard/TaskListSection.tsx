@@ -62,10 +62,13 @@ export function TaskListSection({ heading, headingAction, tasks, shown, paging, 
       ) : shown.length === 0 && !more ? (
         <EmptyState {...empty} />
       ) : (
-        <>
-          <TaskList listId={list} tasks={shown} variant={variant} onReorder={(from, to) => void reorder(shown, from, to)} />
-          {paging && <LoadMoreRow paging={paging} label={`Loading more of ${heading}`} />}
-        </>
+        <TaskList
+          listId={list}
+          tasks={shown}
+          variant={variant}
+          onReorder={(from, to) => void reorder(shown, from, to)}
+          footer={paging && <LoadMoreRow paging={paging} label={`Loading more of ${heading}`} />}
+        />
       )}
     </Box>
   );
