@@ -20,7 +20,7 @@ const rawBaseQuery = fetchBaseQuery({
     return headers;
   },
   responseHandler: 'content-type',
-  // The first screen's reads may take an answer kept on the device or started by index.html (issue 18).
+  // On a repeat visit the first screen's reads may take the answer the device kept (issue 18, firstAnswers.ts).
   fetchFn: firstAnswerFetch,
 });
 

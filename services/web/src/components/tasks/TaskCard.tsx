@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import UnarchiveIcon from '@mui/icons-material/UnarchiveOutlined';
@@ -76,29 +76,17 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
   // At the end of the meta row, or beside the priority when there is no meta.
   const actionButtons = (
     <div className="db-card-actions" data-testid="task-actions">
-      {variant === 'backlog' && (
-        <button type="button" className="db-icon-button" title="Restore task" aria-label="Restore task" disabled={busy} onClick={() => void run(() => actions.restore(task))}>
-          <RestoreIcon />
-        </button>
-      )}
+      {variant === 'backlog' && <CardButton label="Restore task" icon={<RestoreIcon />} disabled={busy} onClick={() => void run(() => actions.restore(task))} />}
       {variant === 'archived' ? (
-        <button type="button" className="db-icon-button" title="Unarchive task" aria-label="Unarchive task" disabled={busy} onClick={() => void run(() => actions.unarchive(task))}>
-          <UnarchiveIcon />
-        </button>
+        <CardButton label="Unarchive task" icon={<UnarchiveIcon />} disabled={busy} onClick={() => void run(() => actions.unarchive(task))} />
       ) : (
         <>
           {variant === 'default' && (
-            <button type="button" className="db-icon-button" title="Change priority" aria-label="Change priority" disabled={busy} {...warmMenus} onClick={(event) => setOpenMenu({ menu: 'priority', anchor: event.currentTarget })}>
-              <FlagIcon />
-            </button>
+            <CardButton label="Change priority" icon={<FlagIcon />} disabled={busy} {...warmMenus} onClick={(event) => setOpenMenu({ menu: 'priority', anchor: event.currentTarget })} />
           )}
-          <button type="button" className="db-icon-button" title="Archive task" aria-label="Archive task" disabled={busy} onClick={() => void run(() => actions.archive(task))}>
-            <ArchiveIcon />
-          </button>
+          <CardButton label="Archive task" icon={<ArchiveIcon />} disabled={busy} onClick={() => void run(() => actions.archive(task))} />
           {variant === 'default' && (
-            <button type="button" className="db-icon-button" aria-label="More actions" disabled={busy} {...warmMenus} onClick={(event) => setOpenMenu({ menu: 'more', anchor: event.currentTarget })}>
-              <MoreIcon />
-            </button>
+            <CardButton label="More actions" icon={<MoreIcon />} disabled={busy} {...warmMenus} onClick={(event) => setOpenMenu({ menu: 'more', anchor: event.currentTarget })} />
           )}
         </>
       )}
@@ -224,6 +212,15 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** An icon button of a card, named (and titled) by its `label`. */
+function CardButton({ label, icon, ...props }: { label: string; icon: ReactNode } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'>) {
+  return (
+    <button type="button" className="db-icon-button" title={label} aria-label={label} {...props}>
+      {icon}
+    </button>
   );
 }
 

@@ -85,10 +85,22 @@ describe('overdue banner', () => {
 });
 
 describe('daily review prompt', () => {
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'], now: NOW }));
   afterEach(() => jest.useRealTimers());
 
+  /** Today not yet reviewed with `tasks` in the day list: the review opens 1 s after loading; its only row. */
+  async function reviewOf(tasks: ReturnType<typeof makeTask>[]) {
+    const { requests } = api(tasks, false);
+    const u = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    renderWithProviders(<DailyReviewFlow user={user} now={NOW} />);
+    await screen.findByTestId('overdue-banner');
+    await act(async () => {
+      jest.advanceTimersByTime(1000);
+    });
+    return { requests, u, row: await screen.findByTestId('overdue-task') };
+  }
+
   it('opens the Overdue Tasks Review 1 s after loading; moving to tomorrow PATCHes the due date; skipping records today', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'], now: NOW });
     const { requests } = api(overdue.slice(0, 1), false);
     const u = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
     renderWithProviders(<DailyReviewFlow user={user} now={NOW} />);
@@ -107,16 +119,7 @@ describe('daily review prompt', () => {
   });
 
   it("offers today's late task a later time, not 'Move to Today'", async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'], now: NOW });
-    const lateToday = makeTask({ id: uuid(6), title: 'Call at nine', dueDate: '2026-03-04', dueTime: '09:00' });
-    const { requests } = api([lateToday], false);
-    const u = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-    renderWithProviders(<DailyReviewFlow user={user} now={NOW} />);
-    await screen.findByTestId('overdue-banner');
-    await act(async () => {
-      jest.advanceTimersByTime(1000);
-    });
-    const row = await screen.findByTestId('overdue-task');
+    const { requests, u, row } = await reviewOf([makeTask({ id: uuid(6), title: 'Call at nine', dueDate: '2026-03-04', dueTime: '09:00' })]);
     expect(row).toHaveTextContent('Overdue since 9:00 AM');
     expect(within(row).queryByRole('button', { name: 'Move to Today' })).not.toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Move to Tomorrow' })).toBeInTheDocument();
@@ -126,23 +129,13 @@ describe('daily review prompt', () => {
   });
 
   it("moves a task to today without a time that has already passed (it would still be late)", async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'], now: NOW });
-    const yesterdayMorning = makeTask({ id: uuid(7), title: 'Yesterday at eight', dueDate: '2026-03-03', dueTime: '08:00' });
-    const { requests } = api([yesterdayMorning], false);
-    const u = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-    renderWithProviders(<DailyReviewFlow user={user} now={NOW} />);
-    await screen.findByTestId('overdue-banner');
-    await act(async () => {
-      jest.advanceTimersByTime(1000);
-    });
-    const row = await screen.findByTestId('overdue-task');
+    const { requests, u, row } = await reviewOf([makeTask({ id: uuid(7), title: 'Yesterday at eight', dueDate: '2026-03-03', dueTime: '08:00' })]);
     expect(row).toHaveTextContent('1 day overdue');
     await u.click(within(row).getByRole('button', { name: 'Move to Today' }));
     await waitFor(() => expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ dueDate: '2026-03-04', dueTime: null }));
   });
 
   it('records today without opening anything when nothing is overdue', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'], now: NOW });
     const { requests } = api([overdue[4]!], false);
     renderWithProviders(<DailyReviewFlow user={user} now={NOW} />);
     await waitFor(() => expect(requests.some((r) => r.path === '/api/daily-plan/reviewed' && r.method === 'POST')).toBe(true), { timeout: 3000 });
@@ -150,7 +143,6 @@ describe('daily review prompt', () => {
   });
 
   it('does nothing once today is reviewed', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'], now: NOW });
     const { requests } = api(overdue, true);
     renderWithProviders(<DailyReviewFlow user={user} now={NOW} />);
     await screen.findByTestId('overdue-banner');
