@@ -1,4 +1,5 @@
-// First load (issue 18): a repeat visit shows the day's tasks from what the device kept before the network
+// First load (issue 18): a first visit asks each of the first screen's reads once (started by a script of
+// their own before the app's, taken by the app); a repeat visit shows the day's tasks from what the device kept before the network
 // answers, then reads them again; signing out leaves nothing kept for the next user of the device.
 import type { BrowserContext, Page } from '@playwright/test';
 import { dateIn, expect, test, uniqueName } from '../support/fixtures';
@@ -66,4 +67,24 @@ test('a repeat visit shows the tasks kept on the device before the network answe
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByText('No tasks for the day')).toBeVisible();
   await expect(page.getByText(title, { exact: true })).toHaveCount(0);
+});
+
+test("a first visit asks each of the dashboard's reads once: the app takes the answers of the early reads", async ({ page, api, user: _user }) => {
+  const { timezone } = await api.currentUser();
+  const top = await api.createTask({ title: uniqueName('Top task'), dueDate: dateIn(timezone) });
+  await api.setDailyPriorities([top.id]);
+  await api.markDayReviewed();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) asked.push(path);
+  });
+
+  await page.goto('/');
+  await expect(page.getByText(top.title, { exact: true }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const times = (path: string) => asked.filter((p) => p === path).length;
+  for (const path of ['/api/tasks/today', '/api/clients', '/api/daily-plan', `/api/tasks/${top.id}`]) expect(times(path), path).toBe(1);
+  // Who is signed in: the early read, then the app's refetch on mount (spec §7).
+  expect(times('/api/auth/user')).toBeLessThanOrEqual(2);
 });

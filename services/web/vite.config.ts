@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { earlyEntry } from './build/early-entry';
 import { pureSharedConstants } from './build/pure-shared-constants';
 import { preloadRoute } from './build/preload-route';
 import { routeChunks } from './build/route-chunk';
@@ -13,13 +14,19 @@ const sharedSource = fileURLToPath(new URL('../../packages/shared/src/', import.
 // @daybook/shared and @daybook/nl have no side effects (see build/pure-shared-constants.ts).
 const SHARED_SOURCE = /[\\/]packages[\\/](shared|nl)[\\/]src[\\/]/;
 const sharedHasNoSideEffects = [{ test: SHARED_SOURCE, sideEffects: false }];
-const dashboardChunks = routeChunks('src/app/DashboardScreen.tsx', 'src/main.tsx', ['src/features/auth/LandingPage.tsx', 'src/features/shared-task/SharedTaskPage.tsx'], SHARED_SOURCE);
+// The first reads' module stays out of the entry's chunk: the early entry imports it too, and must not
+// load the app's whole entry to run.
+const FIRST_READS = /[\\/]src[\\/]api[\\/]firstNetworkReads\.ts$/;
+const leftOutOfEntry = { test: (id: string) => SHARED_SOURCE.test(id) || FIRST_READS.test(id) };
+const dashboardChunks = routeChunks('src/app/DashboardScreen.tsx', 'src/main.tsx', ['src/features/auth/LandingPage.tsx', 'src/features/shared-task/SharedTaskPage.tsx'], leftOutOfEntry);
 
 export default defineConfig({
   plugins: [
     react(),
     pureSharedConstants(sharedSource),
     dashboardChunks.plugin,
+    // The first screen's reads start from a small script of their own, before the app's (issue 18).
+    earlyEntry('firstReads', new URL('./src/firstReads.ts', import.meta.url)),
     // Most visits are a signed-in user opening the dashboard: its chunks download alongside the entry.
     preloadRoute('src/app/DashboardScreen.tsx'),
     // Installable and offline (DECISIONS 19): the manifest, and src/sw.ts built to /sw.js with the app

@@ -14,7 +14,7 @@ import type { Plugin } from 'vite';
  *    not share;
  *  - `shared`: the route's modules those routes share too (loaded by both).
  */
-export function routeChunks(route: string, entry: string, keepOut: readonly string[] = [], entryLeavesOut?: RegExp) {
+export function routeChunks(route: string, entry: string, keepOut: readonly string[] = [], entryLeavesOut?: { test(id: string): boolean }) {
   const entryMembers = new Set<string>();
   const routeMembers = new Set<string>();
   const sharedMembers = new Set<string>();

@@ -14,35 +14,53 @@ import './styles/cards.css';
 import { Toaster } from './components/Toaster';
 import { ConnectivityBanner } from './components/ConnectivityBanner';
 
+/**
+ * The longest the first render waits for the first screen's reads: index.html's loading screen shows
+ * meanwhile, and the screen renders once with its data instead of once per answer (issue 18).
+ */
+const FIRST_RENDER_WAIT_MS = 1000;
+
 const store = makeStore();
+let firstReads: Promise<void> = Promise.resolve();
 // A shared task's page (DECISIONS 33) is someone else's view: it never shows what this device kept, and
 // never asks who is signed in.
 if (!window.location.pathname.startsWith('/share/')) {
   startFromLocalAnswers(store);
-  startFirstReads(store.dispatch, window.location.pathname);
+  firstReads = startFirstReads(store.dispatch, window.location.pathname);
 }
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element');
-createRoot(root).render(
-  <StrictMode>
-    <Provider store={store}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <GlobalStyles styles={{ ':root': themeCssVariables }} />
-        <ConnectivityBanner />
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-        <Toaster />
-      </ThemeProvider>
-    </Provider>
-  </StrictMode>,
-);
+function renderApp() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('Missing #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <Provider store={store}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <GlobalStyles styles={{ ':root': themeCssVariables }} />
+          <ConnectivityBanner />
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+          <Toaster />
+        </ThemeProvider>
+      </Provider>
+    </StrictMode>,
+  );
+}
 
 // Installable and offline (DECISIONS 19): production builds only; the dev server has no /sw.js. A shared
-// task's page (DECISIONS 33) is for someone without an account: it installs nothing.
-if (import.meta.env.PROD && !window.location.pathname.startsWith('/share/')) {
+// task's page (DECISIONS 33) is for someone without an account: it installs nothing. Registered once the
+// page has loaded and its first reads are made, so the worker, once in control, keeps them all.
+function startServiceWorker() {
+  if (!import.meta.env.PROD || window.location.pathname.startsWith('/share/')) return;
   // Loaded after the page: its few lines are not part of the first paint's JavaScript.
-  window.addEventListener('load', () => void import('./lib/serviceWorker').then(({ registerServiceWorker }) => registerServiceWorker(store)), { once: true });
+  const start = () => void import('./lib/serviceWorker').then(({ registerServiceWorker }) => registerServiceWorker(store));
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
+
+void Promise.race([firstReads.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() => {
+  renderApp();
+  startServiceWorker();
+});

@@ -64,8 +64,12 @@ export const {
   useUpdateTimezoneMutation,
 } = authApi;
 
-/** The current user query as the app uses it: always fresh on mount (spec §7). */
-export const useCurrentUser = () => useGetCurrentUserQuery(undefined, { refetchOnMountOrArgChange: true });
+/**
+ * The current user query as the app uses it: always fresh on mount (spec §7). Only what the app shows
+ * from it: the refetch on mount renders nothing again unless the answer differs.
+ */
+export const useCurrentUser = () =>
+  useGetCurrentUserQuery(undefined, { refetchOnMountOrArgChange: true, selectFromResult: ({ data, isLoading, isError }) => ({ data, isLoading, isError }) });
 
 /** The signed-in user for a screen: <App /> has just loaded it, so the screen reads it without a refetch. */
 export const useSignedInUser = () => useGetCurrentUserQuery().data;

@@ -36,7 +36,7 @@ describe('the first reads start before the first render: who is signed in, then 
   it("in weekend mode, Monday's list instead of today's", async () => {
     const { requests } = mockFetch((req) => answer(req.path));
     const store = makeStore();
-    startDashboardReads(store.dispatch, { timezone: 'UTC' }, '/', new Date('2026-11-28T10:00:00Z')); // a Saturday
+    startDashboardReads(store.dispatch, { timezone: 'UTC', enableDelegation: false }, '/', { now: new Date('2026-11-28T10:00:00Z') }); // a Saturday
     await settle();
     expect(requests.map((r) => r.path)).toContain('/api/tasks/monday');
     expect(requests.map((r) => r.path)).not.toContain('/api/tasks/today');
@@ -56,8 +56,8 @@ describe('the first reads start before the first render: who is signed in, then 
   it('reads each once: the screen that mounts next finds them answered', async () => {
     const { requests } = mockFetch((req) => answer(req.path));
     const store = makeStore();
-    startDashboardReads(store.dispatch, { timezone: 'UTC' }, '/');
-    startDashboardReads(store.dispatch, { timezone: 'UTC' }, '/');
+    startDashboardReads(store.dispatch, { timezone: 'UTC', enableDelegation: false }, '/');
+    startDashboardReads(store.dispatch, { timezone: 'UTC', enableDelegation: false }, '/');
     await settle();
     expect(requests.filter((r) => r.path === '/api/tasks/today')).toHaveLength(1);
     expect(requests.filter((r) => r.path === '/api/daily-plan')).toHaveLength(1);

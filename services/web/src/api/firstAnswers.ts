@@ -1,5 +1,6 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@daybook/shared';
 import { API_CACHE } from '../lib/offlineProtocol';
+import { forgetFirstNetworkReads, takeFirstNetworkRead } from './firstNetworkReads';
 
 /**
  * The first screen's answers before the network's (issue 18): on a repeat visit, the last answers the
@@ -61,11 +62,16 @@ const reads = new Set<string>();
 /** The api reads this page made before a service worker controlled it: the worker keeps their answers once it does. */
 export const readsSoFar = (): string[] => [...reads];
 
-/** The base query's fetch: a first-screen read takes its kept answer once, else the network. */
+/**
+ * The base query's fetch: a first-screen read takes the answer of the read the page started early
+ * (firstNetworkReads.ts) or its kept answer, once; else the network.
+ */
 export async function firstAnswerFetch(request: RequestInfo, init?: RequestInit): Promise<Response> {
   if (typeof request === 'string' || request.method !== 'GET') return fetch(request, init); // fetchBaseQuery passes a Request
   // Reads made before a service worker controls the page: it did not see them (see readsSoFar).
   if (!navigator.serviceWorker?.controller) reads.add(request.url);
+  const early = await takeFirstNetworkRead(request.url);
+  if (early) return early;
   const answers = await local;
   const kept = answers?.byUrl.get(request.url);
   if (answers && kept) {
@@ -80,6 +86,7 @@ export async function firstAnswerFetch(request: RequestInfo, init?: RequestInit)
 export async function clearLocalAnswers(): Promise<boolean> {
   local = Promise.resolve(null);
   reads.clear();
+  forgetFirstNetworkReads();
   if (typeof caches === 'undefined') return true;
   return caches.delete(API_CACHE).then(
     () => true,
@@ -121,7 +128,8 @@ export async function revalidateLocalAnswers<User extends { id: string }>(option
   showKeptUser?: () => Promise<unknown>;
   /** The network's answer: the same user, updated. */
   updateUser: (user: User) => void;
-  refreshLists: () => void;
+  /** Reads the lists shown again for `user`, keeping them on the screen until the new answers come. */
+  refreshLists: (user: User) => void;
   startOver: () => void;
 }): Promise<Revalidation> {
   const answers = await local;
@@ -134,7 +142,7 @@ export async function revalidateLocalAnswers<User extends { id: string }>(option
   answers.byUrl.clear();
   if (user?.id === answers.userId) {
     options.updateUser(user);
-    if (answers.listsServed) options.refreshLists();
+    if (answers.listsServed) options.refreshLists(user);
     return 'keep';
   }
   // Started over only once nothing is kept: a start from the same answers would come back here.

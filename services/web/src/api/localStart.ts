@@ -1,7 +1,7 @@
 import type { User } from '@daybook/shared';
 import type { AppStore } from '../app/store';
 import { authApi } from './authApi';
-import { baseApi } from './baseApi';
+import { startDashboardReads } from './dashboardReads';
 import { readLocalAnswers, revalidateLocalAnswers } from './firstAnswers';
 
 /**
@@ -14,7 +14,8 @@ export function startFromLocalAnswers(store: AppStore): void {
   void revalidateLocalAnswers({
     showKeptUser: () => store.dispatch(authApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false })),
     updateUser: (user: User) => store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user)),
-    refreshLists: () => store.dispatch(baseApi.util.invalidateTags(['Task', 'DailyPlan', 'Client'])),
+    // Read again in place: the reads the screen has not subscribed to yet would be dropped by an invalidation.
+    refreshLists: (user: User) => void startDashboardReads(store.dispatch, user, window.location.pathname, { refresh: true }),
     startOver: () => window.location.reload(),
   });
 }

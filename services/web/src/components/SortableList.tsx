@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
 import { vibrate } from '../lib/vibrate';
 
 export interface SortableListProps<Item extends { id: string }> {
@@ -15,8 +13,8 @@ export interface SortableListProps<Item extends { id: string }> {
   /** The test ids of the list and of each item. */
   testId: string;
   itemTestId: string;
-  /** Each item's wrapper (its spacing). */
-  itemSx?: SxProps<Theme>;
+  /** The space below each item, in px. */
+  itemGap?: number;
   /** An item's content; `dragging` while the user carries it. */
   children: (item: Item, index: number, dragging: boolean) => ReactNode;
 }
@@ -27,7 +25,7 @@ export interface SortableListProps<Item extends { id: string }> {
  * defaults are the spec's (§9), with a vibration as an item lifts. Buttons, inputs and links inside an
  * item never start a drag; a drop outside the list or where it started changes nothing (spec §5).
  */
-export function SortableList<Item extends { id: string }>({ listId, items, onMove, itemLabel, testId, itemTestId, itemSx, children }: SortableListProps<Item>) {
+export function SortableList<Item extends { id: string }>({ listId, items, onMove, itemLabel, testId, itemTestId, itemGap = 0, children }: SortableListProps<Item>) {
   const onDragEnd = (result: DropResult) => {
     if (!result.destination || result.destination.index === result.source.index) return;
     onMove?.(result.source.index, result.destination.index);
@@ -37,27 +35,29 @@ export function SortableList<Item extends { id: string }>({ listId, items, onMov
     <DragDropContext onDragStart={() => vibrate('medium')} onDragEnd={onDragEnd}>
       <Droppable droppableId={listId} isDropDisabled={!onMove}>
         {(droppable) => (
-          <Box ref={droppable.innerRef} {...droppable.droppableProps} data-testid={testId}>
+          // Plain elements (styles/cards.css): a list of cards has one wrapper per item (issue 18).
+          <div ref={droppable.innerRef} {...droppable.droppableProps} data-testid={testId}>
             {items.map((item, index) => (
               <Draggable key={item.id} draggableId={item.id} index={index} isDragDisabled={!onMove}>
                 {(draggable, snapshot) => (
-                  <Box
+                  <div
                     ref={draggable.innerRef}
                     {...draggable.draggableProps}
                     {...draggable.dragHandleProps}
+                    className="db-sortable-item"
+                    style={{ paddingBottom: itemGap, ...draggable.draggableProps.style }}
                     // A group, not the library's button: the item holds buttons of its own, and its name is the label.
                     role="group"
                     aria-label={`${itemLabel(item)}${onMove ? ', press space to reorder' : ''}`}
                     data-testid={itemTestId}
-                    sx={itemSx}
                   >
                     {children(item, index, snapshot.isDragging)}
-                  </Box>
+                  </div>
                 )}
               </Draggable>
             ))}
             {droppable.placeholder}
-          </Box>
+          </div>
         )}
       </Droppable>
     </DragDropContext>

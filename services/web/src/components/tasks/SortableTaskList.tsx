@@ -1,6 +1,6 @@
 import type { Task } from '@daybook/shared';
 import { SortableList } from '../SortableList';
-import { TaskCard, type TaskCardVariant } from './TaskCard';
+import { TASK_CARD_GAP_PX, TaskCard, type TaskCardVariant } from './TaskCard';
 
 export interface SortableTaskListProps {
   /** Unique per list on the page. */
@@ -21,7 +21,7 @@ export function SortableTaskList({ listId, tasks, variant = 'default', onReorder
       itemLabel={(task) => task.title}
       testId={`task-list-${listId}`}
       itemTestId="sortable-task"
-      itemSx={{ pb: 1.5, outline: 'none', '&:focus-visible > *': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+      itemGap={TASK_CARD_GAP_PX}
     >
       {(task, _index, dragging) => <TaskCard task={task} variant={variant} dragging={dragging} />}
     </SortableList>

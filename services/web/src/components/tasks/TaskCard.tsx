@@ -1,19 +1,20 @@
 import { lazy, memo, Suspense, useEffect, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
-import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
-import UnarchiveIcon from '@mui/icons-material/UnarchiveOutlined';
-import FlagIcon from '@mui/icons-material/OutlinedFlag';
-import MoreIcon from '@mui/icons-material/MoreVert';
-import RestoreIcon from '@mui/icons-material/RestorePage';
-import ScheduleIcon from '@mui/icons-material/Schedule';
-import EventIcon from '@mui/icons-material/EventOutlined';
-import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
-import LinkIcon from '@mui/icons-material/Link';
-import RepeatIcon from '@mui/icons-material/Repeat';
-import ReminderIcon from '@mui/icons-material/NotificationsActiveOutlined';
-import TimerIcon from '@mui/icons-material/TimerOutlined';
+import ArchiveIconDrawing from '@mui/icons-material/ArchiveOutlined';
+import UnarchiveIconDrawing from '@mui/icons-material/UnarchiveOutlined';
+import FlagIconDrawing from '@mui/icons-material/OutlinedFlag';
+import MoreIconDrawing from '@mui/icons-material/MoreVert';
+import RestoreIconDrawing from '@mui/icons-material/RestorePage';
+import ScheduleIconDrawing from '@mui/icons-material/Schedule';
+import EventIconDrawing from '@mui/icons-material/EventOutlined';
+import PersonIconDrawing from '@mui/icons-material/PersonOutlineOutlined';
+import LinkIconDrawing from '@mui/icons-material/Link';
+import RepeatIconDrawing from '@mui/icons-material/Repeat';
+import ReminderIconDrawing from '@mui/icons-material/NotificationsActiveOutlined';
+import TimerIconDrawing from '@mui/icons-material/TimerOutlined';
 import { dueLabel, isOverdue, trackedAgainstEstimate, type Task } from '@daybook/shared';
 import { ClientChip } from '../ClientChip';
+import { plainIcon } from '../icons/plainIcon';
 import { PriorityBadge } from '../PriorityBadge';
 import type { AppStore } from '../../app/store';
 import { formatTimeOfDay, recurrenceLabel, safeLinkHref } from '../../lib/format';
@@ -23,6 +24,20 @@ import { useTaskActions } from './useTaskActions';
 import { useTaskView } from './TaskViewContext';
 import type { TaskCardMenusProps } from './TaskCardMenus';
 
+// Plain <svg>s: a list repeats them on every card.
+const ArchiveIcon = plainIcon(ArchiveIconDrawing);
+const UnarchiveIcon = plainIcon(UnarchiveIconDrawing);
+const FlagIcon = plainIcon(FlagIconDrawing);
+const MoreIcon = plainIcon(MoreIconDrawing);
+const RestoreIcon = plainIcon(RestoreIconDrawing);
+const ScheduleIcon = plainIcon(ScheduleIconDrawing);
+const EventIcon = plainIcon(EventIconDrawing);
+const PersonIcon = plainIcon(PersonIconDrawing);
+const LinkIcon = plainIcon(LinkIconDrawing);
+const RepeatIcon = plainIcon(RepeatIconDrawing);
+const ReminderIcon = plainIcon(ReminderIconDrawing);
+const TimerIcon = plainIcon(TimerIconDrawing);
+
 const loadMenus = () => import('./TaskCardMenus');
 const TaskCardMenus = lazy(loadMenus);
 /** Starts loading the menus when the pointer or the focus reaches a button that opens one. */
@@ -30,6 +45,9 @@ const warmMenus = { onPointerEnter: () => void loadMenus(), onFocus: () => void 
 
 /** Starts or stops the task's timer (DECISIONS 31); the timer's code loads when first used. */
 const toggleTimer = (store: AppStore, task: Task) => import('../timer/useTimerControls').then((timer) => timer.toggleTimer(store, task));
+
+/** The space between the cards of a list, in px. */
+export const TASK_CARD_GAP_PX = 12;
 
 /** Which actions a card offers (spec §2): the backlog view restores and archives, the archived view unarchives. */
 export type TaskCardVariant = 'default' | 'backlog' | 'archived';
@@ -139,14 +157,14 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
           <div className="db-card-meta" data-testid="task-meta">
             {task.dueDate && (
               <span className="db-meta" data-testid="task-due" data-overdue={overdue ? 'true' : 'false'}>
-                <EventIcon fontSize="inherit" />
+                <EventIcon />
                 {dueLabel(task.dueDate, view.now, view.timeZone)}
                 {task.dueTime && ` · ${formatTimeOfDay(task.dueTime)}`}
               </span>
             )}
             {task.reminders.length > 0 && (
               <span className="db-meta">
-                <ReminderIcon fontSize="inherit" titleAccess="Reminder set" data-testid="task-reminder" />
+                <ReminderIcon title="Reminder set" data-testid="task-reminder" />
               </span>
             )}
             {task.trackedSeconds > 0 ? (
@@ -154,21 +172,21 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
             ) : (
               task.estimatedTime && (
                 <span className="db-meta" data-testid="task-estimate">
-                  <ScheduleIcon fontSize="inherit" />
+                  <ScheduleIcon />
                   {task.estimatedTime}
                 </span>
               )
             )}
             {task.isRecurring && task.recurringType && (
               <span className="db-meta" data-testid="task-recurrence">
-                <RepeatIcon fontSize="inherit" />
+                <RepeatIcon />
                 {recurrenceLabel(task.recurringType, task.recurringInterval)}
               </span>
             )}
             {client && <ClientChip id={client.id} name={client.name} color={client.color} />}
             {task.isDelegated && (
               <span className="db-meta" data-testid="task-delegate">
-                <PersonIcon fontSize="inherit" />
+                <PersonIcon />
                 {delegate ? delegate.name : 'Delegated'}
               </span>
             )}
@@ -177,12 +195,12 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
               const label = `Doc ${index + 1}`;
               return href ? (
                 <a key={index} className="db-meta" href={href} target="_blank" rel="noopener noreferrer">
-                  <LinkIcon fontSize="inherit" />
+                  <LinkIcon />
                   {label}
                 </a>
               ) : (
                 <span key={index} className="db-meta" title={link}>
-                  <LinkIcon fontSize="inherit" />
+                  <LinkIcon />
                   {label}
                 </span>
               );
@@ -229,7 +247,7 @@ function TrackedTime({ task }: { task: Task }) {
   const { label, over } = trackedAgainstEstimate(task.trackedSeconds, task.estimatedTime);
   return (
     <span className="db-meta" data-over={over ? 'true' : 'false'} data-testid="task-tracked" title="Tracked / estimated">
-      <TimerIcon fontSize="inherit" />
+      <TimerIcon />
       {label}
     </span>
   );

@@ -1,8 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import type { Task } from '@daybook/shared';
 import { useProgressiveCount } from '../../lib/useProgressiveCount';
-import { TaskCard } from './TaskCard';
+import { TASK_CARD_GAP_PX, TaskCard } from './TaskCard';
 import type { SortableTaskListProps } from './SortableTaskList';
 
 // Drag and drop loads right after the first paint: the cards show at once, the same cards become
@@ -15,13 +14,13 @@ export const preloadDragAndDrop = () => void loadSortableTaskList();
 
 function StaticTaskList({ listId, tasks, variant }: Pick<SortableTaskListProps, 'listId' | 'tasks' | 'variant'>) {
   return (
-    <Box data-testid={`task-list-${listId}`}>
+    <div data-testid={`task-list-${listId}`}>
       {tasks.map((task: Task) => (
-        <Box key={task.id} sx={{ pb: 1.5 }}>
+        <div key={task.id} style={{ paddingBottom: TASK_CARD_GAP_PX }}>
           <TaskCard task={task} variant={variant} />
-        </Box>
+        </div>
       ))}
-    </Box>
+    </div>
   );
 }
 

@@ -24,8 +24,9 @@ export function TaskScreen({ children }: { children: TaskScreenContent }) {
 
 function TaskScreenOf({ user, children }: { user: User; children: TaskScreenContent }) {
   const now = useNow();
-  const clients = useGetClientsQuery();
-  const contacts = useGetContactsQuery(undefined, { skip: !user.enableDelegation });
+  // Only the data: a read under way does not render the screen again.
+  const clients = useGetClientsQuery(undefined, { selectFromResult: ({ data }) => ({ data }) });
+  const contacts = useGetContactsQuery(undefined, { skip: !user.enableDelegation, selectFromResult: ({ data }) => ({ data }) });
   const [dialog, setDialog] = useState<{ open: boolean; task: Task | null; key: number }>({ open: false, task: null, key: 0 });
   const openTask = useCallback((task: Task | null) => setDialog((current) => ({ open: true, task, key: current.key + 1 })), []);
   useTaskFromAddress(openTask);
@@ -42,9 +43,13 @@ function TaskScreenOf({ user, children }: { user: User; children: TaskScreenCont
     [clients.data, contacts.data, now, user.timezone, user.enableDelegation, openTask],
   );
 
+  // The screen renders again when its parent does, not when the dialog opens or closes: what changes in
+  // the view reaches the cards through the context.
+  const content = useMemo(() => children(openTask, user), [children, openTask, user]);
+
   return (
     <TaskViewContext.Provider value={view}>
-      {children(openTask, user)}
+      {content}
       <Suspense fallback={null}>
         {dialog.key > 0 && (
           <TaskDialog key={dialog.key} open={dialog.open} task={dialog.task} delegationEnabled={user.enableDelegation} onClose={() => setDialog((current) => ({ ...current, open: false }))} />

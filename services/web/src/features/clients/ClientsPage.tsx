@@ -99,7 +99,7 @@ export function ClientsPage() {
         itemLabel={(client) => client.name}
         testId="client-list"
         itemTestId="client-row"
-        itemSx={{ pb: 1.25 }}
+        itemGap={10}
       >
         {(client, _index, dragging) => (
           <Card sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, boxShadow: dragging ? 6 : undefined }}>

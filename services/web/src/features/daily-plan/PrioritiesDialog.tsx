@@ -69,7 +69,7 @@ export function PrioritiesDialog({ open, onClose }: { open: boolean; onClose: ()
       ) : empty ? (
         <Typography sx={{ py: 3, textAlign: 'center', fontWeight: 600 }}>No tasks for today!</Typography>
       ) : (
-        <SortableList listId="daily-priorities" items={tasks} onMove={onMove} itemLabel={(task) => task.title} testId="priority-order" itemTestId="priority-order-row" itemSx={{ pb: 1 }}>
+        <SortableList listId="daily-priorities" items={tasks} onMove={onMove} itemLabel={(task) => task.title} testId="priority-order" itemTestId="priority-order-row" itemGap={8}>
           {(task, index, dragging) => {
             const top = index < MAX_DAILY_PRIORITIES;
             return (

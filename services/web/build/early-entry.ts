@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+/**
+ * A second, small entry that index.html loads before the app (`<script type="module">` first in its head,
+ * with `<link rel=modulepreload>` for what it imports): module scripts run in the page's order, each as
+ * soon as it and its imports have arrived, so this one runs while the app's larger JavaScript is still
+ * downloading. Used for the first screen's reads (src/firstReads.ts). A script of index.html itself would
+ * not do: Vite bundles all of those into the app's entry.
+ */
+export function earlyEntry(name: string, source: URL): Plugin {
+  const path = fileURLToPath(source);
+  return {
+    name: 'daybook:early-entry',
+    config(config) {
+      const input = config.build?.rolldownOptions?.input;
+      if (input !== undefined) throw new Error('earlyEntry: the build already names its inputs');
+      return { build: { rolldownOptions: { input: { index: fileURLToPath(new URL('../index.html', import.meta.url)), [name]: path } } } };
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, server }) {
+        if (server) return [{ tag: 'script', attrs: { type: 'module', src: `/@fs${path}` }, injectTo: 'head-prepend' }];
+        if (!bundle) return [];
+        const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry && output.name === name);
+        if (!chunk || chunk.type !== 'chunk') throw new Error(`earlyEntry: no chunk for ${name}`);
+        return [
+          { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${chunk.fileName}` }, injectTo: 'head-prepend' as const },
+          ...chunk.imports.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head-prepend' as const })),
+        ];
+      },
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { makeDailyPlan, makeUser, uuid } from '../test/fixtures';
+import { json, mockFetch } from '../test/render';
+import { firstAnswerFetch } from './firstAnswers';
+import { forgetFirstNetworkReads, startFirstNetworkReads, takeFirstNetworkRead } from './firstNetworkReads';
+
+const priorityId = uuid(7);
+const url = (path: string) => new URL(path, window.location.origin).href;
+
+function answers({ delegation = false } = {}) {
+  return mockFetch((req) => {
+    if (req.path === '/api/auth/user') return json(200, makeUser({ timezone: 'UTC', enableDelegation: delegation }));
+    if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ priorityTaskIds: [priorityId] }));
+    return json(200, []);
+  });
+}
+
+/** Lets every pending read and its follow-ups settle. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+const on = (path: string) => window.history.pushState(null, '', path);
+const monday = new Date('2026-11-23T10:00:00Z');
+
+describe("the first screen's reads, started before the app's JavaScript has run", () => {
+  afterEach(() => {
+    forgetFirstNetworkReads();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    on('/');
+  });
+
+  it.each(['/', '/dashboard'])("on %s: who is signed in, then the day's list, the clients, the plan and its top 3", async (path) => {
+    const { requests } = answers();
+    on(path);
+    startFirstNetworkReads(monday);
+    await settle();
+    expect(requests.map((r) => r.path).sort()).toEqual(['/api/auth/user', '/api/clients', '/api/daily-plan', `/api/tasks/${priorityId}`, '/api/tasks/today'].sort());
+    // The same request as the base query's: cookies, never the HTTP cache, the CSRF header.
+    expect(requests[0]).toMatchObject({ credentials: 'include', cache: 'no-store' });
+    expect(requests[0]!.headers.get('x-daybook-csrf')).toBe('1');
+  });
+
+  it("with delegation on, the contacts too; in weekend mode, Monday's list", async () => {
+    const { requests } = answers({ delegation: true });
+    startFirstNetworkReads(new Date('2026-11-28T10:00:00Z')); // a Saturday
+    await settle();
+    expect(requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/delegation-contacts', '/api/tasks/monday']));
+    expect(requests.map((r) => r.path)).not.toContain('/api/tasks/today');
+  });
+
+  it('elsewhere only who is signed in; signed out nothing more; on a shared task page or under a service worker nothing', async () => {
+    let { requests } = answers();
+    on('/notes');
+    startFirstNetworkReads(monday);
+    await settle();
+    expect(requests.map((r) => r.path)).toEqual(['/api/auth/user']);
+
+    forgetFirstNetworkReads();
+    ({ requests } = mockFetch(() => json(401, { error: { code: 'unauthorized', message: 'Not signed in' } })));
+    on('/');
+    startFirstNetworkReads(monday);
+    await settle();
+    expect(requests.map((r) => r.path)).toEqual(['/api/auth/user']);
+
+    forgetFirstNetworkReads();
+    ({ requests } = answers());
+    on('/share/abc');
+    startFirstNetworkReads(monday);
+    on('/');
+    Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true });
+    startFirstNetworkReads(monday);
+    await settle();
+    expect(requests).toEqual([]);
+  });
+
+  it('the app takes each answer once, and only soon after the page started', async () => {
+    answers();
+    startFirstNetworkReads(monday);
+    await settle();
+    const today = await takeFirstNetworkRead(url('/api/tasks/today'));
+    expect(today?.status).toBe(200);
+    expect(await takeFirstNetworkRead(url('/api/tasks/today'))).toBeUndefined();
+
+    const now = Date.now();
+    const later = jest.spyOn(Date, 'now').mockReturnValue(now + 11_000);
+    expect(await takeFirstNetworkRead(url('/api/clients'))).toBeUndefined();
+    later.mockRestore();
+  });
+
+  it("the app's read of the plan, made while the early reads wait on who is signed in, takes the early answer", async () => {
+    const { requests } = answers();
+    startFirstNetworkReads(monday);
+    // At once, as the app's first reads follow the same answer of who is signed in.
+    const plan = await firstAnswerFetch(new Request(url('/api/daily-plan')));
+    expect(((await plan.json()) as { priorityTaskIds: string[] }).priorityTaskIds).toEqual([priorityId]);
+    await settle();
+    expect(requests.filter((r) => r.path === '/api/daily-plan')).toHaveLength(1);
+  });
+});

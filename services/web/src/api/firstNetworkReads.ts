@@ -1,0 +1,85 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE, isWeekendMode } from '@daybook/shared';
+
+/**
+ * The first screen's reads, started by a script of their own (src/firstReads.ts, first in index.html)
+ * while the app's JavaScript still downloads and runs (issue 18): who is signed in, then, when someone is
+ * and the page is the dashboard, its day list, the daily plan with its top 3, the clients and the
+ * delegation contacts (dashboardReads.ts reads the same through the store). The base
+ * query takes each answer once (firstAnswers.ts) instead of asking the network again.
+ *
+ * A shared task's page never asks who is signed in (DECISIONS 33); a page a service worker controls (a
+ * repeat visit) starts from the answers the worker kept instead.
+ */
+
+/** The paths that open on the dashboard (spec §2). */
+export const DASHBOARD_PATHS: ReadonlySet<string> = new Set(['/', '/dashboard']);
+
+/** An answer older than this is not taken: by then the app asks for itself, and a later read must be fresh. */
+const TAKEN_WITHIN_MS = 10_000;
+
+/** The longest a read of the app waits for these to be asked (they wait on who is signed in, then the plan). */
+const ASKING_WAIT_MS = 2_000;
+
+const started = new Map<string, Promise<Response>>();
+let startedAt = 0;
+let asking: Promise<void> | null = null;
+
+/** The request the base query makes (baseApi.ts): cookies, never the HTTP cache, the CSRF header. */
+function read(path: string): Promise<Response> {
+  const url = new URL(`/api/${path}`, window.location.origin).href;
+  const answer = fetch(url, { credentials: 'include', cache: 'no-store', headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, Accept: 'application/json' } });
+  started.set(url, answer);
+  return answer;
+}
+
+/** The body of an answer still to be taken by the app (a copy), or null when it is not a success. */
+async function bodyOf(answer: Promise<Response>): Promise<Record<string, unknown> | null> {
+  const response = await answer;
+  return response.ok ? ((await response.clone().json()) as Record<string, unknown>) : null;
+}
+
+/** Starts the first screen's reads (once per page). */
+export function startFirstNetworkReads(now = new Date()): void {
+  const { pathname } = window.location;
+  if (startedAt || pathname.startsWith('/share/') || navigator.serviceWorker?.controller) return;
+  startedAt = Date.now();
+  asking = askFirstReads(pathname, now).finally(() => {
+    asking = null;
+  });
+}
+
+/** Resolves once every read is asked (the top 3 only once the plan has answered). */
+async function askFirstReads(pathname: string, now: Date): Promise<void> {
+  try {
+    const user = await bodyOf(read('auth/user'));
+    if (typeof user?.timezone !== 'string' || !DASHBOARD_PATHS.has(pathname)) return;
+    read(isWeekendMode(now, user.timezone) ? 'tasks/monday' : 'tasks/today');
+    read('clients');
+    if (user.enableDelegation === true) read('delegation-contacts');
+    const plan = await bodyOf(read('daily-plan'));
+    const priorityIds = Array.isArray(plan?.priorityTaskIds) ? plan.priorityTaskIds : [];
+    for (const id of priorityIds) if (typeof id === 'string') read(`tasks/${encodeURIComponent(id)}`);
+  } catch {
+    // Offline or an unknown zone: the app asks for itself.
+  }
+}
+
+/**
+ * The answer this page's first reads got for `url`, taken once and only soon after the page started.
+ * While they are still being asked, the app's read waits for that (a read of the app and one of these
+ * may follow the same answer of who is signed in: without the wait both would go to the network).
+ */
+export async function takeFirstNetworkRead(url: string): Promise<Response | undefined> {
+  if (!startedAt) return undefined;
+  if (asking) await Promise.race([asking, new Promise((resolve) => setTimeout(resolve, ASKING_WAIT_MS))]);
+  const answer = started.get(url);
+  started.delete(url);
+  return answer && Date.now() - startedAt < TAKEN_WITHIN_MS ? answer : undefined;
+}
+
+/** Forgets what was started: nothing is taken any more (sign-out, a lost session; between tests). */
+export function forgetFirstNetworkReads(): void {
+  started.clear();
+  startedAt = 0;
+  asking = null;
+}
