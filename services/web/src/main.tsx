@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
@@ -7,7 +7,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { startFirstReads } from './api/dashboardReads';
 import { startFromLocalAnswers } from './api/localStart';
-import { App } from './app/App';
+import { App, preloadSignedInScreen } from './app/App';
 import { makeStore } from './app/store';
 import { theme, themeCssVariables } from './app/theme';
 import './styles/cards.css';
@@ -15,37 +15,44 @@ import { Toaster } from './components/Toaster';
 import { ConnectivityBanner } from './components/ConnectivityBanner';
 
 /**
- * The longest the first render waits for the first screen's reads: index.html's loading screen shows
- * meanwhile, and the screen renders once with its data instead of once per answer (issue 18).
+ * The longest the first render waits for the first screen's reads and code: index.html's loading screen
+ * shows meanwhile, and the screen renders once with its data instead of once per answer (issue 18).
  */
 const FIRST_RENDER_WAIT_MS = 1000;
 
 const store = makeStore();
-let firstReads: Promise<void> = Promise.resolve();
+let firstScreen: Promise<unknown> = Promise.resolve();
 // A shared task's page (DECISIONS 33) is someone else's view: it never shows what this device kept, and
 // never asks who is signed in.
 if (!window.location.pathname.startsWith('/share/')) {
+  const { pathname } = window.location;
   startFromLocalAnswers(store);
-  firstReads = startFirstReads(store.dispatch, window.location.pathname);
+  // Its reads and, signed in, its screen's code: the first render shows the screen with its data.
+  firstScreen = startFirstReads(store.dispatch, pathname).then((user) => user && preloadSignedInScreen(pathname));
 }
 
 function renderApp() {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <Provider store={store}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <GlobalStyles styles={{ ':root': themeCssVariables }} />
-          <ConnectivityBanner />
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
-          <Toaster />
-        </ThemeProvider>
-      </Provider>
-    </StrictMode>,
+  const app = createRoot(root);
+  // In React's background lane: the first screen renders in slices the browser can interrupt, not in one
+  // long task (index.html's loading screen shows until it commits).
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <Provider store={store}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <GlobalStyles styles={{ ':root': themeCssVariables }} />
+            <ConnectivityBanner />
+            <BrowserRouter>
+              <App />
+            </BrowserRouter>
+            <Toaster />
+          </ThemeProvider>
+        </Provider>
+      </StrictMode>,
+    ),
   );
 }
 
@@ -60,7 +67,7 @@ function startServiceWorker() {
   else window.addEventListener('load', start, { once: true });
 }
 
-void Promise.race([firstReads.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() => {
+void Promise.race([firstScreen.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() => {
   renderApp();
   startServiceWorker();
 });

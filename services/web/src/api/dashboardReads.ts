@@ -10,11 +10,13 @@ import { tasksApi } from './tasksApi';
 /**
  * The page's first reads (main.tsx, before the first render; issue 18): who is signed in, asked at once
  * rather than from the first render's effects, and on the dashboard its reads as soon as the answer comes.
- * The screens' own queries then find them under way or answered. Resolves once they are all answered.
+ * The screens' own queries then find them under way or answered. Resolves once they are all answered,
+ * with the user (null when no one is signed in, undefined without an answer).
  */
-export async function startFirstReads(dispatch: AppDispatch, pathname: string): Promise<void> {
+export async function startFirstReads(dispatch: AppDispatch, pathname: string): Promise<User | null | undefined> {
   const { data: user } = await dispatch(authApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false }));
   if (user) await startDashboardReads(dispatch, user, pathname);
+  return user;
 }
 
 /**

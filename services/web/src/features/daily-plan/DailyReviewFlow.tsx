@@ -5,7 +5,8 @@ import { useGetDayTasksQuery } from '../../api/tasksApi';
 import { OverdueBanner } from './OverdueBanner';
 import { overdueTasks, REVIEW_PROMPT_DELAY_MS, reviewPromptAction } from './overdue';
 
-const OverdueReviewDialog = lazy(() => import('./OverdueReviewDialog'));
+const loadOverdueReview = () => import('./OverdueReviewDialog');
+const OverdueReviewDialog = lazy(loadOverdueReview);
 const PrioritiesDialog = lazy(() => import('./PrioritiesDialog'));
 
 interface OverdueView {
@@ -52,6 +53,8 @@ export function DailyReviewFlow({ user, now, children }: { user: Pick<User, 'tim
   useEffect(() => {
     if (!ready || prompted.current) return;
     prompted.current = true;
+    // Likely to open: its code loads during the wait rather than after it.
+    if (reviewPromptAction({ reviewed: latest.current.reviewed }, latest.current.overdueCount) === 'open') void loadOverdueReview();
     // Decided once per dashboard visit, 1 s after its data has loaded, from the latest figures.
     timer.current = setTimeout(() => {
       const action = reviewPromptAction({ reviewed: latest.current.reviewed }, latest.current.overdueCount);

@@ -11,6 +11,7 @@ import { useCompleteTaskMutation, useUpdateTaskMutation } from '../../api/tasksA
 import { PriorityBadge } from '../../components/PriorityBadge';
 import { ResponsiveModal } from '../../components/ResponsiveModal';
 import { toast } from '../../lib/toast';
+import { useProgressiveCount } from '../../lib/useProgressiveCount';
 
 function OverdueRow({ task, now, timeZone }: { task: Task; now: Date; timeZone: string }) {
   const [updateTask, update] = useUpdateTaskMutation();
@@ -119,6 +120,8 @@ export function OverdueReviewDialog({ open, tasks, now, timeZone, onClose, onCon
     void navigate('/daily-review');
   };
   const none = tasks.length === 0;
+  // A long review renders its first rows first: it opens over a dashboard that has just rendered.
+  const shown = useProgressiveCount(tasks.length);
   return (
     <ResponsiveModal
       open={open}
@@ -148,7 +151,7 @@ export function OverdueReviewDialog({ open, tasks, now, timeZone, onClose, onCon
         <Typography sx={{ py: 3, textAlign: 'center', fontWeight: 600 }}>No overdue tasks!</Typography>
       ) : (
         <Stack spacing={1.25}>
-          {tasks.map((task) => (
+          {tasks.slice(0, shown).map((task) => (
             <OverdueRow key={task.id} task={task} now={now} timeZone={timeZone} />
           ))}
         </Stack>
