@@ -6,6 +6,7 @@ import { earlyEntry } from './build/early-entry';
 import { pureSharedConstants } from './build/pure-shared-constants';
 import { preloadRoute } from './build/preload-route';
 import { routeChunks } from './build/route-chunk';
+import { stylesAfterContent } from './build/styles-after-content';
 
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
 // The entry's modules in one chunk and the dashboard's first-paint modules in another, however many screens
@@ -29,6 +30,8 @@ export default defineConfig({
     earlyEntry('firstReads', new URL('./src/firstReads.ts', import.meta.url)),
     // Most visits are a signed-in user opening the dashboard: its chunks download alongside the entry.
     preloadRoute('src/app/DashboardScreen.tsx'),
+    // index.html's loading screen paints before the app's stylesheet has loaded.
+    stylesAfterContent(),
     // Installable and offline (DECISIONS 19): the manifest, and src/sw.ts built to /sw.js with the app
     // shell's precache list. main.tsx registers it after the page has loaded.
     VitePWA({

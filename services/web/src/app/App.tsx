@@ -2,12 +2,13 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { useCurrentUser } from '../api/authApi';
 import { DASHBOARD_PATHS } from '../api/firstNetworkReads';
-import { lazyScreen } from '../lib/lazyScreen';
+import { lazyPreloadable } from '../lib/lazyPreloadable';
 import { LoadingScreen } from './LoadingScreen';
 
 // Every screen is its own chunk: signed-out visitors never load the dashboard, and the reverse.
 const LandingPage = lazy(() => import('../features/auth/LandingPage'));
-const DashboardScreen = lazyScreen(() => import('./DashboardScreen'));
+const loadDashboard = () => import('./DashboardScreen');
+const DashboardScreen = lazyPreloadable(loadDashboard);
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const NotesPage = lazy(() => import('../features/notes/NotesPage'));
 const DailyReviewPage = lazy(() => import('../features/daily-plan/DailyReviewPage'));
@@ -20,8 +21,15 @@ const AdminUsersPage = lazy(() => import('../features/admin/AdminUsersPage'));
 const KanbanPage = lazy(() => import('../features/kanban/KanbanPage'));
 const SharedTaskPage = lazy(() => import('../features/shared-task/SharedTaskPage'));
 
-/** Loads the code of the screen a signed-in user opens at `pathname` (the dashboard's) before the first render. */
-export const preloadSignedInScreen = (pathname: string): Promise<void> => (DASHBOARD_PATHS.has(pathname) ? DashboardScreen.preload() : Promise.resolve());
+/**
+ * Loads the code of the screen a signed-in user opens at `pathname` (the dashboard's, with its drag and
+ * drop) before the first render.
+ */
+export async function preloadSignedInScreen(pathname: string): Promise<void> {
+  if (!DASHBOARD_PATHS.has(pathname)) return;
+  await DashboardScreen.preload();
+  await (await loadDashboard()).preloadDashboardParts();
+}
 
 /**
  * The route table (spec §2): a Loading screen while the current user loads; signed out, the landing

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { preloadDragAndDrop } from '../components/tasks/TaskList';
 import { CaptureBox } from '../features/capture/CaptureBox';
 import { DailyReviewBanner, DailyReviewFlow } from '../features/daily-plan/DailyReviewFlow';
 import { TopPriorities } from '../features/daily-plan/TopPriorities';
@@ -16,5 +17,8 @@ const parts: DashboardParts = { DailyReview: DailyReviewFlow, OverdueBanner: Dai
 export function DashboardScreen() {
   return <DashboardPage parts={parts} />;
 }
+
+/** What the dashboard's first render shows besides its own code: drag and drop (main.tsx waits for it). */
+export const preloadDashboardParts = (): Promise<void> => preloadDragAndDrop();
 
 export default DashboardScreen;

@@ -98,6 +98,7 @@ export const themeCssVariables = {
   '--db-paper': theme.palette.background.paper,
   '--db-page': theme.palette.background.default,
   '--db-error': theme.palette.error.main,
+  '--db-success': theme.palette.success.main,
   '--db-warning-dark': theme.palette.warning.dark,
   '--db-hover-border': theme.palette.grey[400],
   '--db-action': theme.palette.action.active,

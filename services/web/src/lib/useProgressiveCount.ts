@@ -1,9 +1,9 @@
 import { startTransition, useEffect, useState } from 'react';
 
-/** The cards a list renders at once: more than a laptop's screen shows. */
-export const FIRST_ITEMS = 8;
-/** The cards each later step adds. */
-export const ITEMS_PER_STEP = 8;
+/** The cards a list renders at once: more than a phone's or a laptop's first screen shows of it. */
+export const FIRST_ITEMS = 4;
+/** The cards each later step adds: each step's commit stays short on a phone's CPU. */
+export const ITEMS_PER_STEP = 4;
 
 /**
  * How many of a list's `total` items to render now (issue 18): the first FIRST_ITEMS at once, then

@@ -1,16 +1,17 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { Task } from '@daybook/shared';
+import { lazyPreloadable } from '../../lib/lazyPreloadable';
 import { useProgressiveCount } from '../../lib/useProgressiveCount';
 import { TASK_CARD_GAP_PX, TaskCard } from './TaskCard';
 import type { SortableTaskListProps } from './SortableTaskList';
 
-// Drag and drop loads right after the first paint: the cards show at once, the same cards become
-// draggable a moment later (keeps the dashboard's first JavaScript small).
-const loadSortableTaskList = () => import('./SortableTaskList');
-const SortableTaskList = lazy(loadSortableTaskList);
+// Drag and drop is a chunk of its own (keeps the first JavaScript of the screens without it small). The
+// dashboard loads it with its first reads, so its first render is draggable at once; elsewhere the cards
+// show at once and become draggable a moment later.
+const SortableTaskList = lazyPreloadable(() => import('./SortableTaskList'));
 
-/** Starts loading drag and drop early (the dashboard calls it when it mounts). */
-export const preloadDragAndDrop = () => void loadSortableTaskList();
+/** Loads drag and drop (the dashboard's first render waits for it; it also asks when it mounts). */
+export const preloadDragAndDrop = () => SortableTaskList.preload();
 
 function StaticTaskList({ listId, tasks, variant }: Pick<SortableTaskListProps, 'listId' | 'tasks' | 'variant'>) {
   return (

@@ -1,35 +1,31 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import ReminderIcon from '@mui/icons-material/NotificationsActiveOutlined';
-import type { SxProps, Theme } from '@mui/material/styles';
+import ReminderDrawing from '@mui/icons-material/NotificationsActiveOutlined';
 import { dueLabel, isOverdue, type Task } from '@daybook/shared';
 import { ClientChip } from '../ClientChip';
+import { plainIcon } from '../icons/plainIcon';
 import { PriorityBadge } from '../PriorityBadge';
 import { useTaskView } from './TaskViewContext';
+
+const ReminderIcon = plainIcon(ReminderDrawing);
 
 /**
  * A task's short meta row under its title (Kanban cards, today's top 3): priority, the due day (red when
  * overdue, in the user's zone), a bell when a reminder is set, the client and, with `showEstimate`, the
- * estimate.
+ * estimate. Plain elements (styles/today.css): lists repeat it.
  */
-export function TaskMetaRow({ task, showEstimate = false, sx }: { task: Task; showEstimate?: boolean; sx?: SxProps<Theme> }) {
+export function TaskMetaRow({ task, showEstimate = false, className }: { task: Task; showEstimate?: boolean; className?: string }) {
   const view = useTaskView();
   const client = task.clientId ? view.clientsById.get(task.clientId) : undefined;
   return (
-    <Box sx={[{ display: 'flex', flexWrap: 'wrap', alignItems: 'center' }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <div className={className ? `db-meta-row ${className}` : 'db-meta-row'}>
       <PriorityBadge priority={task.priority} />
       {task.dueDate && (
-        <Typography variant="caption" color={isOverdue(task, view.now, view.timeZone) ? 'error' : 'text.secondary'}>
+        <span className="db-caption" data-overdue={isOverdue(task, view.now, view.timeZone) ? 'true' : 'false'}>
           {dueLabel(task.dueDate, view.now, view.timeZone)}
-        </Typography>
+        </span>
       )}
-      {task.reminders.length > 0 && <ReminderIcon titleAccess="Reminder set" data-testid="task-reminder" sx={{ fontSize: 14, color: 'text.secondary' }} />}
+      {task.reminders.length > 0 && <ReminderIcon title="Reminder set" data-testid="task-reminder" />}
       {client && <ClientChip id={client.id} name={client.name} color={client.color} />}
-      {showEstimate && task.estimatedTime && (
-        <Typography variant="caption" color="text.secondary">
-          Est. {task.estimatedTime}
-        </Typography>
-      )}
-    </Box>
+      {showEstimate && task.estimatedTime && <span className="db-caption">Est. {task.estimatedTime}</span>}
+    </div>
   );
 }

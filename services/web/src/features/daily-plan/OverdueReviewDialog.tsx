@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +13,7 @@ import { ResponsiveModal } from '../../components/ResponsiveModal';
 import { toast } from '../../lib/toast';
 import { useProgressiveCount } from '../../lib/useProgressiveCount';
 
-function OverdueRow({ task, now, timeZone }: { task: Task; now: Date; timeZone: string }) {
+const OverdueRow = memo(function OverdueRow({ task, now, timeZone }: { task: Task; now: Date; timeZone: string }) {
   const [updateTask, update] = useUpdateTaskMutation();
   const [completeTask, complete] = useCompleteTaskMutation();
   const [changing, setChanging] = useState<'date' | 'time' | null>(null);
@@ -99,7 +99,7 @@ function OverdueRow({ task, now, timeZone }: { task: Task; now: Date; timeZone: 
       )}
     </Box>
   );
-}
+});
 
 export interface OverdueReviewDialogProps {
   open: boolean;

@@ -7,15 +7,16 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
-import BillingIcon from '@mui/icons-material/RequestQuoteOutlined';
-import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
-import ClientsIcon from '@mui/icons-material/PeopleAltOutlined';
-import KanbanIcon from '@mui/icons-material/ViewKanbanOutlined';
+import AdminDrawing from '@mui/icons-material/AdminPanelSettingsOutlined';
+import BillingDrawing from '@mui/icons-material/RequestQuoteOutlined';
+import CalendarDrawing from '@mui/icons-material/CalendarMonthOutlined';
+import ClientsDrawing from '@mui/icons-material/PeopleAltOutlined';
+import KanbanDrawing from '@mui/icons-material/ViewKanbanOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
-import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
+import NotesDrawing from '@mui/icons-material/StickyNote2Outlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import { plainIcon } from '../../components/icons/plainIcon';
 import { LogoMark } from '../../components/Logo';
 import { HeaderTimer } from '../../components/timer/HeaderTimer';
 import type { ScreenLink } from './ScreensMenu';
@@ -23,8 +24,13 @@ import type { ScreenLink } from './ScreensMenu';
 const loadScreensMenu = () => import('./ScreensMenu');
 const ScreensMenu = lazy(loadScreensMenu);
 
-/** A link of the wide header: the icon and the name, in the secondary text colour until pointed at. */
-const navLinkSx = { px: 1.25, whiteSpace: 'nowrap', color: 'text.secondary', '&:hover': { color: 'text.primary' }, '& .MuiButton-startIcon': { mr: 0.75 } } as const;
+// Plain <svg>s: the wide header's links (styles/cards.css) are plain elements; the menu shows them too.
+const AdminIcon = plainIcon(AdminDrawing);
+const BillingIcon = plainIcon(BillingDrawing);
+const CalendarIcon = plainIcon(CalendarDrawing);
+const ClientsIcon = plainIcon(ClientsDrawing);
+const KanbanIcon = plainIcon(KanbanDrawing);
+const NotesIcon = plainIcon(NotesDrawing);
 
 export interface DashboardHeaderProps {
   isAdmin: boolean;
@@ -60,13 +66,15 @@ export function DashboardHeader({ isAdmin, onRefresh, onOpenSettings, onNewTask 
         </Typography>
         <HeaderTimer />
 
-        <Box component="nav" aria-label="Screens" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.25 }}>
+        {/* From 1200 px (MUI's lg): each link's icon and name, in the secondary text colour until pointed at. */}
+        <nav aria-label="Screens" className="db-nav">
           {links.map((link) => (
-            <Button key={link.to} component={RouterLink} to={link.to} startIcon={link.icon} color="inherit" sx={navLinkSx}>
+            <RouterLink key={link.to} to={link.to} className="db-nav-link">
+              {link.icon}
               {link.label}
-            </Button>
+            </RouterLink>
           ))}
-        </Box>
+        </nav>
         <IconButton
           aria-label="Open navigation"
           aria-haspopup="true"

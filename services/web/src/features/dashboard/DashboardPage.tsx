@@ -123,7 +123,7 @@ function Dashboard({ user, openTask, parts: { DailyReview, OverdueBanner, TopPri
   const tabPanel = useRef<HTMLDivElement>(null);
   const stopRevealing = useRef<() => void>(() => undefined);
 
-  useEffect(preloadDragAndDrop, []);
+  useEffect(() => void preloadDragAndDrop(), []);
   useEffect(() => () => stopRevealing.current(), []);
 
   const currentTab: DashboardTab = tab === 'delegated' && !delegationEnabled ? 'today' : tab;

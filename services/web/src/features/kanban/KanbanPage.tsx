@@ -37,7 +37,7 @@ function KanbanCard({ task }: { task: Task }) {
       >
         {task.title}
       </Typography>
-      <TaskMetaRow task={task} sx={{ gap: 0.75, mt: 0.75 }} />
+      <TaskMetaRow task={task} className="db-kanban-meta" />
     </Card>
   );
 }

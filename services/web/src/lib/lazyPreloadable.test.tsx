@@ -1,18 +1,18 @@
 import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { lazyScreen } from './lazyScreen';
+import { lazyPreloadable } from './lazyPreloadable';
 
 const screenModule = () => Promise.resolve({ default: ({ name }: { name: string }) => <h1>{`Hello ${name}`}</h1> });
-const show = (Screen: ReturnType<typeof lazyScreen<{ name: string }>>) =>
+const show = (Screen: ReturnType<typeof lazyPreloadable<{ name: string }>>) =>
   render(
     <Suspense fallback={<p>Loading...</p>}>
       <Screen name="Ada" />
     </Suspense>,
   );
 
-describe('a lazily loaded screen', () => {
+describe('a lazily loaded component', () => {
   it('preloaded, renders at once: no loading fallback in between', async () => {
-    const Screen = lazyScreen(screenModule);
+    const Screen = lazyPreloadable(screenModule);
     await Screen.preload();
     show(Screen);
     expect(screen.getByRole('heading', { name: 'Hello Ada' })).toBeInTheDocument();
@@ -20,7 +20,7 @@ describe('a lazily loaded screen', () => {
   });
 
   it('not preloaded, shows the fallback until its code is in', async () => {
-    const Screen = lazyScreen(screenModule);
+    const Screen = lazyPreloadable(screenModule);
     show(Screen);
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     await act(async () => undefined);
