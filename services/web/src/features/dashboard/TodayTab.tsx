@@ -30,55 +30,50 @@ export interface TodayTabProps {
 
 function Figure({ label, value, alert = false }: { label: string; value: string | number; alert?: boolean }) {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column-reverse', minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary" sx={{ lineHeight: 1.3, whiteSpace: 'nowrap' }}>
-        {label}
-      </Typography>
-      <Typography
-        component="dd"
-        data-testid={`figure-${label}`}
-        sx={{ m: 0, fontWeight: 700, fontSize: { xs: '1.1rem', sm: '1.25rem' }, lineHeight: 1.25, color: alert ? 'error.main' : 'text.primary' }}
-      >
+    <div className="db-figure">
+      <dt className="db-figure-label">{label}</dt>
+      <dd className="db-figure-value" data-testid={`figure-${label}`} data-alert={alert ? 'true' : 'false'}>
         {value}
-      </Typography>
-    </Box>
+      </dd>
+    </div>
   );
 }
 
 /**
  * The overview (spec §2): 'Today' or 'Friday - Monday' and the date, the three figures and the capacity line in
- * the same row (the capacity under them on phones), the overdue banner and the top 3.
+ * the same row (the capacity under them on phones), the overdue banner and the top 3. Plain elements
+ * (styles/today.css): it is on the dashboard's first paint.
  */
 function OverviewCard({ day, isLoading, overdueBanner, priorities }: { day: DayParts | undefined; isLoading: boolean; overdueBanner: ReactNode; priorities: ReactNode }) {
   const { now, timeZone } = useTaskView();
   const date = dashboardDate(now, timeZone);
   const figures = day && dayFigures(day, now, timeZone);
   return (
-    <Card sx={{ p: { xs: 1.25, sm: 2 } }} component="section" aria-label="Overview">
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: { xs: 1.5, sm: 3 } }}>
-        <Box sx={{ flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { sm: 'baseline' }, columnGap: 1 }}>
-          <Typography component="h2" data-testid="day-label" sx={{ fontSize: { xs: '1.1rem', sm: '1.3rem' }, fontWeight: 700, lineHeight: 1.25, whiteSpace: 'nowrap' }}>
+    <section aria-label="Overview" className="db-overview">
+      <div className="db-overview-row">
+        <div className="db-overview-day">
+          <h2 data-testid="day-label" className="db-overview-label">
             {dashboardDayLabel(now, timeZone)}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ fontSize: { xs: '0.75rem', sm: '0.875rem' }, whiteSpace: 'nowrap' }}>
+          </h2>
+          <p className="db-overview-date">
             {weekdayNameOf(date)}, {formatShortDate(date)}
-          </Typography>
-        </Box>
+          </p>
+        </div>
         {/* Beside the figures on wider screens, under them on phones. */}
         {!isLoading && <DayCapacity date={date} tasks={day?.open} sx={{ order: { xs: 3, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, mt: { xs: 0.75, sm: 0 } }} />}
         {isLoading || !figures ? (
           <Skeleton variant="rounded" height={38} sx={{ flex: '0 0 180px' }} />
         ) : (
-          <Box component="dl" aria-label="Day figures" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(3, auto)', columnGap: { xs: 1.5, sm: 3 }, flexShrink: 0 }}>
+          <dl aria-label="Day figures" className="db-figures">
             <Figure label="Due" value={figures.due} />
             <Figure label="Overdue" value={figures.overdue} alert={figures.overdue > 0} />
             <Figure label="Est. Time" value={figures.estimate} />
-          </Box>
+          </dl>
         )}
-      </Box>
-      <Box sx={{ mt: { xs: 1, sm: 1.25 }, '&:empty': { display: 'none' } }}>{overdueBanner}</Box>
-      <Box sx={{ mt: { xs: 1, sm: 1.25 }, pt: { xs: 1, sm: 1.25 }, borderTop: 1, borderColor: 'divider', '&:empty': { display: 'none' } }}>{priorities}</Box>
-    </Card>
+      </div>
+      <div className="db-overview-banner">{overdueBanner}</div>
+      <div className="db-overview-priorities">{priorities}</div>
+    </section>
   );
 }
 
