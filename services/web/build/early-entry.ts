@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
@@ -20,7 +21,7 @@ export function earlyEntry(name: string, source: URL): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle, server }) {
-        if (server) return [{ tag: 'script', attrs: { type: 'module', src: `/@fs${path}` }, injectTo: 'head-prepend' }];
+        if (server) return [{ tag: 'script', attrs: { type: 'module', src: `/${relative(server.config.root, path)}` }, injectTo: 'head-prepend' }];
         if (!bundle) return [];
         const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry && output.name === name);
         if (!chunk || chunk.type !== 'chunk') throw new Error(`earlyEntry: no chunk for ${name}`);
