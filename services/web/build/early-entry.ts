@@ -20,14 +20,16 @@ export function earlyEntry(name: string, source: URL): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle, server }) {
+      handler(html, { bundle, server }) {
         if (server) return [{ tag: 'script', attrs: { type: 'module', src: `/${relative(server.config.root, path)}` }, injectTo: 'head-prepend' }];
         if (!bundle) return [];
         const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry && output.name === name);
         if (!chunk || chunk.type !== 'chunk') throw new Error(`earlyEntry: no chunk for ${name}`);
         return [
           { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${chunk.fileName}` }, injectTo: 'head-prepend' as const },
-          ...chunk.imports.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head-prepend' as const })),
+          ...chunk.imports
+            .filter((file) => !html.includes(`href="/${file}"`)) // the app's entry may preload it already
+            .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head-prepend' as const })),
         ];
       },
     },
