@@ -88,3 +88,17 @@ test("a first visit asks each of the dashboard's reads once: the app takes the a
   // Who is signed in: the early read, then the app's refetch on mount (spec §7).
   expect(times('/api/auth/user')).toBeLessThanOrEqual(2);
 });
+
+test("index.html: the first reads' script comes first, and the stylesheet after the loading screen, preloaded from the head", async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const [head, body] = html.split('<body>') as [string, string];
+  const scripts = [...head.matchAll(/<script\b[^>]*src="([^"]+)"/g)].map((match) => match[1]!);
+  expect(scripts[0]).toMatch(/^\/assets\/firstReads-[^/]+\.js$/);
+  expect(scripts.length).toBeGreaterThan(1); // the app's own entry after it
+  const stylesheet = /<link rel="stylesheet"[^>]*href="([^"]+)"/.exec(body)?.[1];
+  expect(stylesheet).toMatch(/^\/assets\/.+\.css$/);
+  expect(head).not.toContain('rel="stylesheet"');
+  expect(head).toContain(`<link rel="preload" as="style" crossorigin href="${stylesheet}">`);
+  // The loading screen is painted before the stylesheet has loaded: it comes first in the body.
+  expect(body.indexOf('Loading...')).toBeLessThan(body.indexOf('rel="stylesheet"'));
+});
