@@ -1,5 +1,7 @@
 import { makeDailyPlan, makeUser, uuid } from '../test/fixtures';
 import { json, mockFetch } from '../test/render';
+import { makeStore } from '../app/store';
+import { startFirstReads } from './dashboardReads';
 import { firstAnswerFetch } from './firstAnswers';
 import { forgetFirstNetworkReads, startFirstNetworkReads, takeFirstNetworkRead } from './firstNetworkReads';
 
@@ -92,5 +94,22 @@ describe("the first screen's reads, started before the app's JavaScript has run"
     expect(((await plan.json()) as { priorityTaskIds: string[] }).priorityTaskIds).toEqual([priorityId]);
     await settle();
     expect(requests.filter((r) => r.path === '/api/daily-plan')).toHaveLength(1);
+  });
+
+  it.each([false, true])("asks exactly what the app's first reads ask (delegation %s): each taken, none asked twice", async (delegation) => {
+    // What the app reads by itself (dashboardReads.ts)…
+    const alone = answers({ delegation });
+    await startFirstReads(makeStore().dispatch, '/');
+    const appReads = alone.requests.map((r) => r.path).sort();
+    forgetFirstNetworkReads();
+
+    // …is what the early script reads, and the app then takes every one of those answers: it asks nothing itself.
+    const both = answers({ delegation });
+    startFirstNetworkReads();
+    await settle();
+    expect(both.requests.map((r) => r.path).sort()).toEqual(appReads);
+    await startFirstReads(makeStore().dispatch, '/');
+    await settle();
+    expect(both.requests).toHaveLength(appReads.length);
   });
 });
