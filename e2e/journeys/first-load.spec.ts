@@ -89,11 +89,15 @@ test("a first visit asks each of the dashboard's reads once: the app takes the a
   expect(times('/api/auth/user')).toBeLessThanOrEqual(2);
 });
 
-test("index.html: the first reads' script comes first, and the stylesheet after the loading screen, preloaded from the head", async ({ request }) => {
+test("index.html: the first reads' script comes first (async), the dashboard's drag and drop is preloaded, and the stylesheet comes after the loading screen, preloaded from the head", async ({ request }) => {
   const html = await (await request.get('/')).text();
   const [head, body] = html.split('<body>') as [string, string];
   const scripts = [...head.matchAll(/<script\b[^>]*src="([^"]+)"/g)].map((match) => match[1]!);
   expect(scripts[0]).toMatch(/^\/assets\/firstReads-[^/]+\.js$/);
+  // Async: it runs as soon as it has arrived, not once the page is parsed and its stylesheet loaded.
+  expect(head).toMatch(/<script type="module" async[^>]*src="\/assets\/firstReads-/);
+  // The dashboard's first render waits for drag and drop: it downloads with the entry, in one chunk.
+  expect(head).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/dnd-[^/"]+\.js"/);
   expect(scripts.length).toBeGreaterThan(1); // the app's own entry after it
   const stylesheet = /<link rel="stylesheet"[^>]*href="([^"]+)"/.exec(body)?.[1];
   expect(stylesheet).toMatch(/^\/assets\/.+\.css$/);

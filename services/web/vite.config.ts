@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { earlyEntry } from './build/early-entry';
+import { modulesFreeOf } from './build/free-of';
 import { pureSharedConstants } from './build/pure-shared-constants';
 import { preloadRoute } from './build/preload-route';
 import { routeChunks } from './build/route-chunk';
@@ -19,6 +20,13 @@ const sharedHasNoSideEffects = [{ test: SHARED_SOURCE, sideEffects: false }];
 // load the app's whole entry to run.
 const FIRST_READS = /[\\/]src[\\/]api[\\/]firstNetworkReads\.ts$/;
 const leftOutOfEntry = { test: (id: string) => SHARED_SOURCE.test(id) || FIRST_READS.test(id) };
+// The dashboard's drag and drop: one chunk (the library, its own dependencies and the app's sortable
+// lists), which the dashboard's first render waits for.
+const SORTABLE_TASK_LIST = 'src/components/tasks/SortableTaskList.tsx';
+const DRAG_AND_DROP = /[\\/](node_modules[\\/](@hello-pangea[\\/]dnd|raf-schd|css-box-model|tiny-invariant)[\\/]|src[\\/]components[\\/](SortableList|tasks[\\/]SortableTaskList)\.tsx$)/;
+// @daybook/shared's rules (everything of it that does not load zod) in one chunk: split per combination of
+// screens, they made eight chunks of about 1 KB on the dashboard's first load alone.
+const sharedRules = modulesFreeOf(/[\\/]packages[\\/]shared[\\/]src[\\/]/, /[\\/]node_modules[\\/]zod[\\/]/);
 const dashboardChunks = routeChunks('src/app/DashboardScreen.tsx', 'src/main.tsx', ['src/features/auth/LandingPage.tsx', 'src/features/shared-task/SharedTaskPage.tsx'], leftOutOfEntry);
 
 export default defineConfig({
@@ -26,10 +34,11 @@ export default defineConfig({
     react(),
     pureSharedConstants(sharedSource),
     dashboardChunks.plugin,
+    sharedRules.plugin,
     // The first screen's reads start from a small script of their own, before the app's (issue 18).
     earlyEntry('firstReads', new URL('./src/firstReads.ts', import.meta.url)),
     // Most visits are a signed-in user opening the dashboard: its chunks download alongside the entry.
-    preloadRoute('src/app/DashboardScreen.tsx'),
+    preloadRoute('src/app/DashboardScreen.tsx', [SORTABLE_TASK_LIST]),
     // index.html's loading screen paints before the app's stylesheet has loaded.
     stylesAfterContent(),
     // Installable and offline (DECISIONS 19): the manifest, and src/sw.ts built to /sw.js with the app
@@ -93,6 +102,8 @@ export default defineConfig({
       // zod in a chunk of its own: only the forms that validate with it (sign-in, task dialog) load it.
       output: { codeSplitting: { groups: [
           { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+          { name: 'dnd', test: DRAG_AND_DROP, includeDependenciesRecursively: false },
+          { name: 'rules', test: sharedRules.test, includeDependenciesRecursively: false },
           { name: 'shell', test: dashboardChunks.entry, includeDependenciesRecursively: false },
           { name: 'dashboard', test: dashboardChunks.route, includeDependenciesRecursively: false },
           { name: 'common', test: dashboardChunks.shared, includeDependenciesRecursively: false },

@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /**
- * A second, small entry that index.html loads before the app (`<script type="module">` first in its head,
- * with `<link rel=modulepreload>` for what it imports): module scripts run in the page's order, each as
- * soon as it and its imports have arrived, so this one runs while the app's larger JavaScript is still
- * downloading. Used for the first screen's reads (src/firstReads.ts). A script of index.html itself would
- * not do: Vite bundles all of those into the app's entry.
+ * A second, small entry that index.html loads before the app (`<script type="module" async>` first in its
+ * head, with `<link rel=modulepreload>` for what it imports): an async module script runs as soon as it and
+ * its imports have arrived, without waiting for the page to be parsed and its stylesheets loaded as the
+ * app's entry does, so this one runs while the app's larger JavaScript is still downloading. Used for the
+ * first screen's reads (src/firstReads.ts). A script of index.html itself would not do: Vite bundles all
+ * of those into the app's entry.
  */
 export function earlyEntry(name: string, source: URL): Plugin {
   const path = fileURLToPath(source);
@@ -21,12 +22,12 @@ export function earlyEntry(name: string, source: URL): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle, server }) {
-        if (server) return [{ tag: 'script', attrs: { type: 'module', src: `/${relative(server.config.root, path)}` }, injectTo: 'head-prepend' }];
+        if (server) return [{ tag: 'script', attrs: { type: 'module', async: true, src: `/${relative(server.config.root, path)}` }, injectTo: 'head-prepend' }];
         if (!bundle) return [];
         const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry && output.name === name);
         if (!chunk || chunk.type !== 'chunk') throw new Error(`earlyEntry: no chunk for ${name}`);
         return [
-          { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${chunk.fileName}` }, injectTo: 'head-prepend' as const },
+          { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `/${chunk.fileName}` }, injectTo: 'head-prepend' as const },
           ...chunk.imports
             .filter((file) => !html.includes(`href="/${file}"`)) // the app's entry may preload it already
             .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head-prepend' as const })),

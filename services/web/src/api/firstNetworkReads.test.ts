@@ -86,6 +86,14 @@ describe("the first screen's reads, started before the app's JavaScript has run"
     later.mockRestore();
   });
 
+  it('an early script that runs after the app has started reading asks nothing: the app reads alone', async () => {
+    const { requests } = answers();
+    expect(await takeFirstNetworkRead(url('/api/auth/user'))).toBeUndefined();
+    startFirstNetworkReads(monday);
+    await settle();
+    expect(requests).toHaveLength(0);
+  });
+
   it("the app's read of the plan, made while the early reads wait on who is signed in, takes the early answer", async () => {
     const { requests } = answers();
     startFirstNetworkReads(monday);

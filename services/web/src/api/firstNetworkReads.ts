@@ -23,6 +23,8 @@ const ASKING_WAIT_MS = 2_000;
 const started = new Map<string, Promise<Response>>();
 let startedAt = 0;
 let asking: Promise<void> | null = null;
+/** The app asked before this page's first reads started (the early script arrived late): it reads alone. */
+let appReadFirst = false;
 
 /** The request the base query makes (baseApi.ts): cookies, never the HTTP cache, the CSRF header. */
 function read(path: string): Promise<Response> {
@@ -42,7 +44,7 @@ async function bodyOf(answer: Promise<Response>): Promise<Record<string, unknown
 /** Starts the first screen's reads (once per page). */
 export function startFirstNetworkReads(now = new Date()): void {
   const { pathname } = window.location;
-  if (startedAt || pathname.startsWith('/share/') || navigator.serviceWorker?.controller) return;
+  if (startedAt || appReadFirst || pathname.startsWith('/share/') || navigator.serviceWorker?.controller) return;
   startedAt = Date.now();
   asking = askFirstReads(pathname, now).finally(() => {
     asking = null;
@@ -71,7 +73,10 @@ async function askFirstReads(pathname: string, now: Date): Promise<void> {
  * may follow the same answer of who is signed in: without the wait both would go to the network).
  */
 export async function takeFirstNetworkRead(url: string): Promise<Response | undefined> {
-  if (!startedAt) return undefined;
+  if (!startedAt) {
+    appReadFirst = true;
+    return undefined;
+  }
   if (asking) await Promise.race([asking, new Promise((resolve) => setTimeout(resolve, ASKING_WAIT_MS))]);
   const answer = started.get(url);
   started.delete(url);
@@ -83,4 +88,5 @@ export function forgetFirstNetworkReads(): void {
   started.clear();
   startedAt = 0;
   asking = null;
+  appReadFirst = false;
 }
