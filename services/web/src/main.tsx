@@ -29,7 +29,7 @@ if (!window.location.pathname.startsWith('/share/')) {
   const { pathname } = window.location;
   startFromLocalAnswers(store);
   // Its reads and, signed in, its screen's code: the first render shows the screen with its data.
-  firstScreen = startFirstReads(store.dispatch, pathname).then((user) => user && preloadSignedInScreen(pathname));
+  firstScreen = startFirstReads(store.dispatch, pathname).then((user) => user && preloadSignedInScreen(pathname, store.getState()));
 }
 
 function renderApp() {

@@ -4,6 +4,7 @@ import { useCurrentUser } from '../api/authApi';
 import { DASHBOARD_PATHS } from '../api/firstNetworkReads';
 import { lazyPreloadable } from '../lib/lazyPreloadable';
 import { LoadingScreen } from './LoadingScreen';
+import type { RootState } from './store';
 
 // Every screen is its own chunk: signed-out visitors never load the dashboard, and the reverse.
 const LandingPage = lazy(() => import('../features/auth/LandingPage'));
@@ -23,12 +24,12 @@ const SharedTaskPage = lazy(() => import('../features/shared-task/SharedTaskPage
 
 /**
  * Loads the code of the screen a signed-in user opens at `pathname` (the dashboard's, with its drag and
- * drop) before the first render.
+ * drop) before the first render; `state` holds the screen's first reads.
  */
-export async function preloadSignedInScreen(pathname: string): Promise<void> {
+export async function preloadSignedInScreen(pathname: string, state: RootState): Promise<void> {
   if (!DASHBOARD_PATHS.has(pathname)) return;
   await DashboardScreen.preload();
-  await (await loadDashboard()).preloadDashboardParts();
+  await (await loadDashboard()).preloadDashboardParts(state);
 }
 
 /**

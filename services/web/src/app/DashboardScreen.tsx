@@ -1,7 +1,8 @@
 import { lazy } from 'react';
+import type { RootState } from './store';
 import { preloadDragAndDrop } from '../components/tasks/TaskList';
 import { CaptureBox } from '../features/capture/CaptureBox';
-import { DailyReviewBanner, DailyReviewFlow } from '../features/daily-plan/DailyReviewFlow';
+import { DailyReviewBanner, DailyReviewFlow, preloadDueReview } from '../features/daily-plan/DailyReviewFlow';
 import { TopPriorities } from '../features/daily-plan/TopPriorities';
 import { DashboardPage, type DashboardParts } from '../features/dashboard/DashboardPage';
 
@@ -18,7 +19,13 @@ export function DashboardScreen() {
   return <DashboardPage parts={parts} />;
 }
 
-/** What the dashboard's first render shows besides its own code: drag and drop (main.tsx waits for it). */
-export const preloadDashboardParts = (): Promise<void> => preloadDragAndDrop();
+/**
+ * What the dashboard's first render shows besides its own code: drag and drop (main.tsx waits for it).
+ * The overdue review, when it may open soon after, starts loading too (not waited for).
+ */
+export function preloadDashboardParts(state: RootState): Promise<void> {
+  preloadDueReview(state);
+  return preloadDragAndDrop();
+}
 
 export default DashboardScreen;

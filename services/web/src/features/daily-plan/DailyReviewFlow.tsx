@@ -1,6 +1,7 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isWeekendMode, type Task, type User } from '@daybook/shared';
-import { useGetDailyPlanQuery, useMarkDailyPlanReviewedMutation } from '../../api/dailyPlanApi';
+import { dailyPlanApi, useGetDailyPlanQuery, useMarkDailyPlanReviewedMutation } from '../../api/dailyPlanApi';
+import type { RootState } from '../../app/store';
 import { useGetDayTasksQuery } from '../../api/tasksApi';
 import { OverdueBanner } from './OverdueBanner';
 import { overdueTasks, REVIEW_PROMPT_DELAY_MS, reviewPromptAction } from './overdue';
@@ -8,6 +9,14 @@ import { overdueTasks, REVIEW_PROMPT_DELAY_MS, reviewPromptAction } from './over
 const loadOverdueReview = () => import('./OverdueReviewDialog');
 const OverdueReviewDialog = lazy(loadOverdueReview);
 const PrioritiesDialog = lazy(() => import('./PrioritiesDialog'));
+
+/**
+ * Before the dashboard's first render, with its first reads in `state`: when today is not yet reviewed
+ * the review may open 1 s after that render, so its code starts loading now rather than after the render.
+ */
+export function preloadDueReview(state: RootState): void {
+  if (dailyPlanApi.endpoints.getDailyPlan.select()(state).data?.reviewed === false) void loadOverdueReview();
+}
 
 interface OverdueView {
   tasks: readonly Task[];
