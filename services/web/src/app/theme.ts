@@ -92,6 +92,7 @@ export const theme = createTheme({
 export const themeCssVariables = {
   '--db-primary': theme.palette.primary.main,
   '--db-primary-light': theme.palette.primary.light,
+  '--db-primary-dark': theme.palette.primary.dark,
   '--db-text': theme.palette.text.primary,
   '--db-text-secondary': theme.palette.text.secondary,
   '--db-divider': theme.palette.divider,
@@ -99,6 +100,7 @@ export const themeCssVariables = {
   '--db-page': theme.palette.background.default,
   '--db-error': theme.palette.error.main,
   '--db-success': theme.palette.success.main,
+  '--db-success-dark': theme.palette.success.dark,
   '--db-warning-dark': theme.palette.warning.dark,
   '--db-hover-border': theme.palette.grey[400],
   '--db-action': theme.palette.action.active,

@@ -1,21 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
+import AddDrawing from '@mui/icons-material/Add';
 import AdminDrawing from '@mui/icons-material/AdminPanelSettingsOutlined';
 import BillingDrawing from '@mui/icons-material/RequestQuoteOutlined';
 import CalendarDrawing from '@mui/icons-material/CalendarMonthOutlined';
 import ClientsDrawing from '@mui/icons-material/PeopleAltOutlined';
 import KanbanDrawing from '@mui/icons-material/ViewKanbanOutlined';
-import MenuIcon from '@mui/icons-material/Menu';
+import MenuDrawing from '@mui/icons-material/Menu';
 import NotesDrawing from '@mui/icons-material/StickyNote2Outlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import RefreshDrawing from '@mui/icons-material/Refresh';
+import SettingsDrawing from '@mui/icons-material/SettingsOutlined';
 import { plainIcon } from '../../components/icons/plainIcon';
 import { LogoMark } from '../../components/Logo';
 import { HeaderTimer } from '../../components/timer/HeaderTimer';
@@ -24,7 +19,12 @@ import type { ScreenLink } from './ScreensMenu';
 const loadScreensMenu = () => import('./ScreensMenu');
 const ScreensMenu = lazy(loadScreensMenu);
 
-// Plain <svg>s: the wide header's links (styles/cards.css) are plain elements; the menu shows them too.
+// Plain <svg>s: the header is plain elements (styles/cards.css) on the dashboard's first paint; the
+// screens menu shows the links' icons too.
+const AddIcon = plainIcon(AddDrawing);
+const MenuIcon = plainIcon(MenuDrawing);
+const RefreshIcon = plainIcon(RefreshDrawing);
+const SettingsIcon = plainIcon(SettingsDrawing);
 const AdminIcon = plainIcon(AdminDrawing);
 const BillingIcon = plainIcon(BillingDrawing);
 const CalendarIcon = plainIcon(CalendarDrawing);
@@ -56,14 +56,12 @@ export function DashboardHeader({ isAdmin, onRefresh, onOpenSettings, onNewTask 
   ];
 
   return (
-    <AppBar position="sticky">
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1.5, sm: 3 }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+    <header className="db-appbar">
+      <div className="db-toolbar">
         <RouterLink to="/dashboard" aria-label="Daybook home" style={{ display: 'flex' }}>
           <LogoMark />
         </RouterLink>
-        <Typography variant="h6" component="h1" sx={{ ml: 1, flex: 1, minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          Dashboard
-        </Typography>
+        <h1 className="db-toolbar-title">Dashboard</h1>
         <HeaderTimer />
 
         {/* From 1200 px (MUI's lg): each link's icon and name, in the secondary text colour until pointed at. */}
@@ -75,39 +73,40 @@ export function DashboardHeader({ isAdmin, onRefresh, onOpenSettings, onNewTask 
             </RouterLink>
           ))}
         </nav>
-        <IconButton
+        <button
+          type="button"
+          className="db-toolbar-button"
+          data-below="lg"
           aria-label="Open navigation"
           aria-haspopup="true"
           aria-controls={menuAnchor ? 'screens-menu' : undefined}
           aria-expanded={menuAnchor ? 'true' : undefined}
-          color="inherit"
-          sx={{ display: { xs: 'inline-flex', lg: 'none' } }}
           onPointerEnter={() => void loadScreensMenu()}
           onFocus={() => void loadScreensMenu()}
           onClick={(event) => setMenuAnchor(event.currentTarget)}
         >
           <MenuIcon />
-        </IconButton>
+        </button>
         {menuAnchor && (
           <Suspense fallback={null}>
             <ScreensMenu id="screens-menu" links={links} anchor={menuAnchor} onClose={() => setMenuAnchor(null)} />
           </Suspense>
         )}
 
-        <Box aria-hidden sx={{ alignSelf: 'stretch', borderLeft: 1, borderColor: 'divider', mx: 0.5, my: 1.5, display: { xs: 'none', md: 'block' } }} />
-        <IconButton title="Refresh data" aria-label="Refresh data" color="inherit" onClick={onRefresh} sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
+        <span aria-hidden className="db-toolbar-divider" />
+        <button type="button" className="db-toolbar-button" data-from="md" title="Refresh data" aria-label="Refresh data" onClick={onRefresh}>
           <RefreshIcon />
-        </IconButton>
-        <IconButton title="Settings" aria-label="Settings" color="inherit" onClick={onOpenSettings}>
+        </button>
+        <button type="button" className="db-toolbar-button" title="Settings" aria-label="Settings" onClick={onOpenSettings}>
           <SettingsIcon />
-        </IconButton>
+        </button>
         <Button variant="contained" startIcon={<AddIcon />} onClick={onNewTask} sx={{ ml: 0.5, display: { xs: 'none', sm: 'inline-flex' } }}>
           New Task
         </Button>
-        <IconButton aria-label="New task" onClick={onNewTask} sx={{ display: { xs: 'inline-flex', sm: 'none' }, bgcolor: 'primary.main', color: '#fff', '&:hover': { bgcolor: 'primary.dark' } }}>
+        <button type="button" className="db-toolbar-button" data-below="sm" data-main="true" aria-label="New task" onClick={onNewTask}>
           <AddIcon />
-        </IconButton>
-      </Toolbar>
-    </AppBar>
+        </button>
+      </div>
+    </header>
   );
 }
