@@ -124,7 +124,7 @@ describe('daily review prompt', () => {
     expect(within(row).queryByRole('button', { name: 'Move to Today' })).not.toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Move to Tomorrow' })).toBeInTheDocument();
     await u.click(within(row).getByRole('button', { name: 'Change Time' }));
-    fireEvent.change(within(row).getByLabelText('New due time today'), { target: { value: '16:30' } });
+    fireEvent.change(await within(row).findByLabelText('New due time today'), { target: { value: '16:30' } });
     await waitFor(() => expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ dueTime: '16:30' }));
   });
 

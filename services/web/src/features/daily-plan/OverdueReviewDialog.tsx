@@ -1,10 +1,7 @@
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { addDays, isOverdueToday, localTime, overdueLabel, todayIn, type Task } from '@daybook/shared';
 import { useCompleteTaskMutation, useUpdateTaskMutation } from '../../api/tasksApi';
@@ -13,6 +10,13 @@ import { ResponsiveModal } from '../../components/ResponsiveModal';
 import { toast } from '../../lib/toast';
 import { useProgressiveCount } from '../../lib/useProgressiveCount';
 
+// Loads when a row's date or time is being changed: the review opens without it.
+const TextField = lazy(() => import('@mui/material/TextField'));
+
+/**
+ * One overdue task and its actions, in plain elements (styles/today.css): the review opens over the
+ * dashboard's first screen, and a long one repeats the row many times.
+ */
 const OverdueRow = memo(function OverdueRow({ task, now, timeZone }: { task: Task; now: Date; timeZone: string }) {
   const [updateTask, update] = useUpdateTaskMutation();
   const [completeTask, complete] = useCompleteTaskMutation();
@@ -44,60 +48,63 @@ const OverdueRow = memo(function OverdueRow({ task, now, timeZone }: { task: Tas
   };
 
   return (
-    <Box data-testid="overdue-task" sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }}>
-      <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{task.title}</Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
+    <div data-testid="overdue-task" className="db-review-row">
+      <p className="db-review-title">{task.title}</p>
+      <div className="db-review-badges">
         <PriorityBadge priority={task.priority} />
-        <Chip size="small" color="error" variant="outlined" label={overdueLabel(task, now, timeZone)} />
-      </Box>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.25 }}>
+        <span className="db-review-late">{overdueLabel(task, now, timeZone)}</span>
+      </div>
+      <div className="db-review-actions">
         {lateToday ? (
-          <Button size="small" variant="outlined" disabled={busy} onClick={() => toggle('time')}>
+          <button type="button" className="db-button" disabled={busy} onClick={() => toggle('time')}>
             Change Time
-          </Button>
+          </button>
         ) : (
-          <Button size="small" variant="outlined" disabled={busy} onClick={() => void moveTo(toToday)}>
+          <button type="button" className="db-button" disabled={busy} onClick={() => void moveTo(toToday)}>
             Move to Today
-          </Button>
+          </button>
         )}
-        <Button size="small" variant="outlined" disabled={busy} onClick={() => void moveTo({ dueDate: addDays(today, 1) })}>
+        <button type="button" className="db-button" disabled={busy} onClick={() => void moveTo({ dueDate: addDays(today, 1) })}>
           Move to Tomorrow
-        </Button>
-        <Button size="small" variant="outlined" disabled={busy} onClick={() => toggle('date')}>
+        </button>
+        <button type="button" className="db-button" disabled={busy} onClick={() => toggle('date')}>
           Change Date
-        </Button>
-        <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => void markComplete()}>
+        </button>
+        <button type="button" className="db-button" data-variant="success" disabled={busy} onClick={() => void markComplete()}>
           Mark Complete
-        </Button>
-      </Box>
-      {changing === 'date' && (
-        <TextField
-          type="date"
-          size="small"
-          label="New due date"
-          sx={{ mt: 1.25 }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
-          onChange={(event) => {
-            const value = event.target.value;
-            if (value && value >= today) void moveTo({ dueDate: value });
-          }}
-        />
+        </button>
+      </div>
+      {changing && (
+        <Suspense fallback={null}>
+          {changing === 'date' ? (
+            <TextField
+              type="date"
+              size="small"
+              label="New due date"
+              sx={{ mt: 1.25 }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
+              onChange={(event) => {
+                const value = event.target.value;
+                if (value && value >= today) void moveTo({ dueDate: value });
+              }}
+            />
+          ) : (
+            <TextField
+              type="time"
+              size="small"
+              label="New due time today"
+              helperText="Later than now"
+              sx={{ mt: 1.25 }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localTime(now, timeZone) } }}
+              onChange={(event) => {
+                const value = event.target.value;
+                if (value && value > localTime(new Date(), timeZone)) void moveTo({ dueTime: value });
+              }}
+            />
+          )}
+        </Suspense>
       )}
-      {changing === 'time' && (
-        <TextField
-          type="time"
-          size="small"
-          label="New due time today"
-          helperText="Later than now"
-          sx={{ mt: 1.25 }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localTime(now, timeZone) } }}
-          onChange={(event) => {
-            const value = event.target.value;
-            if (value && value > localTime(new Date(), timeZone)) void moveTo({ dueTime: value });
-          }}
-        />
-      )}
-    </Box>
+    </div>
   );
 });
 
@@ -150,11 +157,11 @@ export function OverdueReviewDialog({ open, tasks, now, timeZone, onClose, onCon
       {none ? (
         <Typography sx={{ py: 3, textAlign: 'center', fontWeight: 600 }}>No overdue tasks!</Typography>
       ) : (
-        <Stack spacing={1.25}>
+        <div className="db-review-list">
           {tasks.slice(0, shown).map((task) => (
             <OverdueRow key={task.id} task={task} now={now} timeZone={timeZone} />
           ))}
-        </Stack>
+        </div>
       )}
     </ResponsiveModal>
   );
