@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common';
 import { hasNoDuplicates } from '../fields';
+import { taskSchema } from '../tasks/tasks.schemas';
 import { calendarDateSchema } from '../time/time.schemas';
 
 /** Daily priorities maximum (spec §9). */
@@ -12,12 +13,14 @@ const priorityTaskIdsSchema = z
   .refine(hasNoDuplicates, 'A task can be chosen only once');
 
 /**
- * GET /api/daily-plan (DECISIONS 14): today's plan in the user's zone. `priorityTaskIds` in rank order;
+ * GET /api/daily-plan (DECISIONS 14): today's plan in the user's zone. `priorityTaskIds` in rank order,
+ * `priorityTasks` those tasks in the same order (the dashboard shows them without a read per task);
  * `reviewed` tells whether today's overdue review has been shown (or skipped).
  */
 export const dailyPlanSchema = z.object({
   date: calendarDateSchema,
   priorityTaskIds: priorityTaskIdsSchema,
+  priorityTasks: z.array(taskSchema).max(MAX_DAILY_PRIORITIES),
   reviewed: z.boolean(),
 });
 export type DailyPlan = z.infer<typeof dailyPlanSchema>;

@@ -45,8 +45,8 @@ describe('daily plan schemas', () => {
     expect(dailyPlanBodySchema.safeParse({ priorityTaskIds: [ID(1), ID(1)] }).success).toBe(false);
   });
 
-  it('answer: a date, the ids and whether today was reviewed', () => {
-    const plan = { date: '2026-03-08', priorityTaskIds: [ID(1)], reviewed: false };
+  it('answer: a date, the ids, their tasks and whether today was reviewed', () => {
+    const plan = { date: '2026-03-08', priorityTaskIds: [ID(1)], priorityTasks: [], reviewed: false };
     expect(dailyPlanSchema.parse(plan)).toEqual(plan);
     expect(dailyPlanSchema.safeParse({ ...plan, date: '2026-03-08T00:00:00Z' }).success).toBe(false);
   });

@@ -20,7 +20,7 @@ export async function startFirstReads(dispatch: AppDispatch, pathname: string): 
 }
 
 /**
- * The dashboard's first reads (the day's list, the daily plan and its top 3, the clients and, with
+ * The dashboard's first reads (the day's list, the daily plan with its top 3, the clients and, with
  * delegation on, the contacts), started as soon
  * as the signed-in user is known rather than once the dashboard has rendered. Elsewhere, nothing.
  * Resolves once they are all answered.
@@ -35,10 +35,11 @@ export async function startDashboardReads(
   // `refresh`: read again what is already in the store (shown until the new answers come).
   const read = { subscribe: false, forceRefetch: refresh } as const;
   const dayList = isWeekendMode(now, user.timezone) ? tasksApi.endpoints.getMondayTasks : tasksApi.endpoints.getTodayTasks;
-  const topThree = dispatch(dailyPlanApi.endpoints.getDailyPlan.initiate(undefined, read)).then(async ({ data: plan }) => {
-    const ids: unknown = plan?.priorityTaskIds;
-    if (Array.isArray(ids) && ids.length > 0) await dispatch(tasksApi.endpoints.getTasksByIds.initiate(ids as string[], read));
-  });
   const contacts = user.enableDelegation ? dispatch(contactsApi.endpoints.getContacts.initiate(undefined, read)) : null;
-  await Promise.all([dispatch(dayList.initiate(undefined, read)), dispatch(clientsApi.endpoints.getClients.initiate(undefined, read)), topThree, contacts]);
+  await Promise.all([
+    dispatch(dayList.initiate(undefined, read)),
+    dispatch(clientsApi.endpoints.getClients.initiate(undefined, read)),
+    dispatch(dailyPlanApi.endpoints.getDailyPlan.initiate(undefined, read)),
+    contacts,
+  ]);
 }

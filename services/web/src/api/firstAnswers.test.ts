@@ -1,8 +1,9 @@
 import { makeStore } from '../app/store';
 import { API_CACHE } from '../lib/offlineProtocol';
-import { makeTask, makeUser, uuid } from '../test/fixtures';
+import { makeDailyPlan, makeTask, makeUser, uuid } from '../test/fixtures';
 import { json, mockFetch } from '../test/render';
 import { authApi } from './authApi';
+import { dailyPlanApi } from './dailyPlanApi';
 import { startDashboardReads } from './dashboardReads';
 import { clearLocalAnswers, readLocalAnswers, revalidateLocalAnswers } from './firstAnswers';
 import { tasksApi } from './tasksApi';
@@ -79,13 +80,13 @@ describe('the first screen from the answers kept on the device', () => {
     expect(tasksApi.endpoints.getTodayTasks.select()(store.getState()).data?.map((t) => t.title)).toEqual(['From the network']);
   });
 
-  it("shows the kept top 3 (the kept daily plan's tasks, read by id)", async () => {
-    keptOnDevice({ '/api/auth/user': alice, '/api/daily-plan': { priorityTaskIds: [keptTask.id] }, [`/api/tasks/${keptTask.id}`]: keptTask });
+  it("shows the kept top 3 (the kept daily plan's tasks)", async () => {
+    keptOnDevice({ '/api/auth/user': alice, '/api/daily-plan': makeDailyPlan({ priorityTasks: [keptTask] }) });
     const { requests } = mockFetch(() => json(200, freshTask));
     readLocalAnswers();
     const store = makeStore();
-    const top = await store.dispatch(tasksApi.endpoints.getTasksByIds.initiate([keptTask.id]));
-    expect(top.data?.map((t) => t.title)).toEqual(['Kept on the device']);
+    const plan = await store.dispatch(dailyPlanApi.endpoints.getDailyPlan.initiate());
+    expect(plan.data?.priorityTasks.map((t) => t.title)).toEqual(['Kept on the device']);
     expect(requests).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE, isWeekendMode } from '@daybook/shared';
 /**
  * The first screen's reads, started by a script of their own (src/firstReads.ts, first in index.html)
  * while the app's JavaScript still downloads and runs (issue 18): who is signed in, then, when someone is
- * and the page is the dashboard, its day list, the daily plan with its top 3, the clients and the
+ * and the page is the dashboard, its day list, the daily plan (with its top 3), the clients and the
  * delegation contacts (dashboardReads.ts reads the same through the store). The base
  * query takes each answer once (firstAnswers.ts) instead of asking the network again.
  *
@@ -17,7 +17,7 @@ export const DASHBOARD_PATHS: ReadonlySet<string> = new Set(['/', '/dashboard'])
 /** An answer older than this is not taken: by then the app asks for itself, and a later read must be fresh. */
 const TAKEN_WITHIN_MS = 10_000;
 
-/** The longest a read of the app waits for these to be asked (they wait on who is signed in, then the plan). */
+/** The longest a read of the app waits for these to be asked (they wait on who is signed in). */
 const ASKING_WAIT_MS = 2_000;
 
 const started = new Map<string, Promise<Response>>();
@@ -51,7 +51,7 @@ export function startFirstNetworkReads(now = new Date()): void {
   });
 }
 
-/** Resolves once every read is asked (the top 3 only once the plan has answered). */
+/** Resolves once every read is asked (all but who is signed in once that has answered). */
 async function askFirstReads(pathname: string, now: Date): Promise<void> {
   try {
     const user = await bodyOf(read('auth/user'));
@@ -59,9 +59,7 @@ async function askFirstReads(pathname: string, now: Date): Promise<void> {
     read(isWeekendMode(now, user.timezone) ? 'tasks/monday' : 'tasks/today');
     read('clients');
     if (user.enableDelegation === true) read('delegation-contacts');
-    const plan = await bodyOf(read('daily-plan'));
-    const priorityIds = Array.isArray(plan?.priorityTaskIds) ? plan.priorityTaskIds : [];
-    for (const id of priorityIds) if (typeof id === 'string') read(`tasks/${encodeURIComponent(id)}`);
+    read('daily-plan');
   } catch {
     // Offline or an unknown zone: the app asks for itself.
   }

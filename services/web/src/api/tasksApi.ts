@@ -55,8 +55,8 @@ export const tasksApi = baseApi.injectEndpoints({
      */
     getKanbanColumn: build.infiniteQuery<TaskPage, KanbanStatus, string | null>(taskPages((status: KanbanStatus) => `tasks/kanban/${status}`)),
     /**
-     * Some tasks by id, in that order (the day's top 3 may be any open tasks); a task deleted meanwhile is
-     * left out.
+     * Some tasks by id, in that order (a task opened from the address, a timer's task); a task deleted
+     * meanwhile is left out.
      */
     getTasksByIds: build.query<Task[], readonly string[]>({
       async queryFn(ids, _api, _extraOptions, baseQuery) {

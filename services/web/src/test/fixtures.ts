@@ -90,9 +90,9 @@ export function makeContact(overrides: Partial<DelegationContact> & { id: string
 /** One of the user's time-estimate choices. */
 export const makeIncrement = (increment: TimeIncrement): TimeIncrement => timeIncrementSchema.parse(increment);
 
-/** Today's plan (GET /api/daily-plan): no priorities, reviewed, unless told otherwise. */
-export function makeDailyPlan(overrides: Partial<DailyPlan> = {}): DailyPlan {
-  return dailyPlanSchema.parse({ date: '2026-03-04', priorityTaskIds: [], reviewed: true, ...overrides });
+/** Today's plan (GET /api/daily-plan): no priorities (or `priorityTasks`, in that order), reviewed, unless told otherwise. */
+export function makeDailyPlan({ priorityTasks = [], ...overrides }: Partial<DailyPlan> = {}): DailyPlan {
+  return dailyPlanSchema.parse({ date: '2026-03-04', priorityTaskIds: priorityTasks.map((task) => task.id), priorityTasks, reviewed: true, ...overrides });
 }
 
 /** A notes page (a note list). */

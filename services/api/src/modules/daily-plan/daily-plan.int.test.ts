@@ -34,7 +34,9 @@ describe('daily plan', () => {
 
     const plan = await anna.get('/api/daily-plan');
     expect(plan.status).toBe(200);
-    expect(plan.body).toEqual({ date: '2026-03-09', priorityTaskIds: [urgent.id, high.id, medium.id], reviewed: false });
+    expect(plan.body).toEqual({ date: '2026-03-09', priorityTaskIds: [urgent.id, high.id, medium.id], priorityTasks: [urgent, high, medium], reviewed: false });
+    // The tasks themselves, as GET /api/tasks/:id answers them: the dashboard reads no task on its own.
+    expect(plan.body.priorityTasks[0]).toEqual((await anna.get(`/api/tasks/${urgent.id}`)).body);
 
     // A new urgent task later that day does not reshuffle the day's plan; completing one keeps it (checked).
     now = new Date('2026-03-09T18:00:00Z');

@@ -78,7 +78,9 @@ describe('the day’s top 3', () => {
     add('anna', 'medium');
     add('anna', 'done', { priority: 'urgent', isCompleted: true });
     add('anna', 'parked', { priority: 'urgent', isBacklog: true });
-    expect(await service.get(anna)).toEqual({ date: '2026-03-09', priorityTaskIds: ['urgent', 'high', 'medium'], reviewed: false });
+    const plan = await service.get(anna);
+    expect(plan).toMatchObject({ date: '2026-03-09', priorityTaskIds: ['urgent', 'high', 'medium'], reviewed: false });
+    expect(plan.priorityTasks.map((task) => task.id)).toEqual(['urgent', 'high', 'medium']);
 
     add('anna', 'new urgent', { priority: 'urgent' });
     expect((await service.get(anna)).priorityTaskIds).toEqual(['urgent', 'high', 'medium']);

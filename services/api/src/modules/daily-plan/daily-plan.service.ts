@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { defaultDailyPriorities, isActiveForPriorities, orderedDailyPriorities, todayIn, MAX_DAILY_PRIORITIES, type DailyPlan } from '@daybook/shared';
+import { defaultDailyPriorities, isActiveForPriorities, orderedDailyPriorities, todayIn, MAX_DAILY_PRIORITIES, type DailyPlan, type Task } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { badRequest, notFound } from '../../core/errors';
 import { createTasksRepository, type TasksRepository } from '../tasks/tasks.repository';
@@ -28,13 +28,14 @@ export function dailyPlanService({ plans, tasks, reorder, clock }: DailyPlanDeps
   const today = (actor: Actor) => todayIn(clock(), actor.timezone);
 
   /** The day's saved priorities, dropping tasks deleted or archived since; completed ones stay (checked). */
-  async function read(actor: Actor, day: string): Promise<{ ids: string[] | null; reviewed: boolean }> {
+  async function read(actor: Actor, day: string): Promise<{ tasks: Task[] | null; reviewed: boolean }> {
     const plan = await plans.find(actor.id, day);
     const reviewed = Boolean(plan?.reviewedAt);
-    if (!plan?.priorityTaskIds) return { ids: null, reviewed };
-    const live = (await tasks.inOrderOf(actor.id, plan.priorityTaskIds)).filter((task) => !task.isArchived);
-    return { ids: live.map((task) => task.id), reviewed };
+    if (!plan?.priorityTaskIds) return { tasks: null, reviewed };
+    return { tasks: (await tasks.inOrderOf(actor.id, plan.priorityTaskIds)).filter((task) => !task.isArchived), reviewed };
   }
+
+  const planOf = (date: string, priorityTasks: Task[], reviewed: boolean): DailyPlan => ({ date, priorityTaskIds: priorityTasks.map((task) => task.id), priorityTasks, reviewed });
 
   /** Chosen priorities must be the user's own (404) and active (400). */
   async function assertActiveTasks(actor: Actor, ids: string[]) {
@@ -51,14 +52,14 @@ export function dailyPlanService({ plans, tasks, reorder, clock }: DailyPlanDeps
   async function get(actor: Actor): Promise<DailyPlan> {
     const day = today(actor);
     const saved = await read(actor, day);
-    if (saved.ids) return { date: day, priorityTaskIds: saved.ids, reviewed: saved.reviewed };
+    if (saved.tasks) return planOf(day, saved.tasks, saved.reviewed);
     // The repository reads the first open tasks in the default order; the shared rule picks from them.
     const top = defaultDailyPriorities(await tasks.openInDefaultOrder(actor.id, MAX_DAILY_PRIORITIES));
     // Nothing open yet: save nothing, so the first tasks created later today still become priorities.
-    if (top.length === 0) return { date: day, priorityTaskIds: [], reviewed: saved.reviewed };
+    if (top.length === 0) return planOf(day, [], saved.reviewed);
     await plans.savePriorities(actor.id, day, top.map((task) => task.id), { keepExisting: true });
     const kept = await read(actor, day);
-    return { date: day, priorityTaskIds: kept.ids ?? [], reviewed: kept.reviewed };
+    return planOf(day, kept.tasks ?? [], kept.reviewed);
   }
 
   /** PUT /api/daily-plan: today's priorities in the chosen order (at most 3, the user's active tasks). */

@@ -80,7 +80,7 @@ describe('the day against the working hours', () => {
         const days = Array.from({ length: 14 }, (_, i) => ({ date: new Date(Date.UTC(2026, 2, 5 + i)).toISOString().slice(0, 10), plannedMinutes: 0, availableMinutes: 240 }));
         return json(200, { days });
       }
-      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ date: DAY, priorityTaskIds: [low.id] }));
+      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ date: DAY, priorityTasks: [low] }));
       return undefined;
     };
     const huge = makeTask({ id: uuid(6), title: 'Rewrite the handbook', priority: 'low', estimatedTime: '1d', dueDate: DAY });

@@ -1,21 +1,14 @@
-import { useMemo } from 'react';
 import type { Task } from '@daybook/shared';
 import { useGetDailyPlanQuery } from '../../api/dailyPlanApi';
-import { useGetTasksByIdsQuery } from '../../api/tasksApi';
 
-const NONE: readonly string[] = [];
+const NONE: readonly Task[] = [];
 
 /**
- * Today's top 3 (DECISIONS 14) as tasks, in the plan's order: read by id, since a priority may be any
- * open task, not only one of the day's list (and stays, checked, once completed).
+ * Today's top 3 (DECISIONS 14) as tasks, in the plan's order: the plan brings them, since a priority may
+ * be any open task, not only one of the day's list (and stays, checked, once completed). Every task write
+ * reads the plan again (tasksApi's write tags).
  */
-export function usePriorityTasks(): { tasks: Task[]; isLoading: boolean } {
+export function usePriorityTasks(): { tasks: readonly Task[]; isLoading: boolean } {
   const plan = useGetDailyPlanQuery();
-  const ids = plan.data?.priorityTaskIds ?? NONE;
-  const found = useGetTasksByIdsQuery(ids, { skip: ids.length === 0 });
-  const tasks = useMemo(() => {
-    const byId = new Map((found.data ?? []).map((task) => [task.id, task]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }, [ids, found.data]);
-  return { tasks, isLoading: plan.isLoading || found.isLoading };
+  return { tasks: plan.data?.priorityTasks ?? NONE, isLoading: plan.isLoading };
 }

@@ -127,7 +127,7 @@ describe('daily review screen with many open tasks (DECISIONS 22)', () => {
       if (req.path === '/api/tasks/active') return json(200, taskPage(tasks.slice(0, 2), 'c2'));
       if (req.path === '/api/tasks/active?cursor=c2') return json(200, taskPage(tasks.slice(2)));
       if (req.path === `/api/tasks/${planned.id}`) return json(200, planned);
-      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ priorityTaskIds: [planned.id] }));
+      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ priorityTasks: [planned] }));
       return undefined;
     });
     renderWithProviders(<DailyReviewPage />, { route: '/daily-review' });

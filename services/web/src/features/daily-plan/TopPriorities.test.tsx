@@ -10,7 +10,7 @@ describe("Today's Top 3 Priorities", () => {
 
   it('shows the daily plan’s tasks in its order, read by id: number or check, estimate, and a link to change them', async () => {
     mockFetch((req) => {
-      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ priorityTaskIds: [done.id, due.id], reviewed: false }));
+      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ priorityTasks: [done, due], reviewed: false }));
       // The top 3 are read by id (a priority may be any open task).
       const byId = [due, done].find((task) => req.path === `/api/tasks/${task.id}`);
       return byId && json(200, byId);
@@ -29,7 +29,7 @@ describe("Today's Top 3 Priorities", () => {
   it('shows a priority that is not on the day list (no due date), read by id', async () => {
     const undated = makeTask({ id: uuid(4), title: 'Someday soon' });
     mockFetch((req) => {
-      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ priorityTaskIds: [undated.id], reviewed: false }));
+      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ priorityTasks: [undated], reviewed: false }));
       if (req.path === `/api/tasks/${undated.id}`) return json(200, undated);
       return undefined;
     });
@@ -41,7 +41,7 @@ describe("Today's Top 3 Priorities", () => {
   it('completes a priority with "Task completed"', async () => {
     const { requests } = mockFetch((req) => {
       if (req.method === 'PATCH') return json(200, { ...due, isCompleted: true });
-      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ priorityTaskIds: [due.id], reviewed: false }));
+      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ priorityTasks: [due], reviewed: false }));
       return json(200, req.path === `/api/tasks/${due.id}` ? due : [due]);
     });
     renderWithProviders(withTaskView(<TopPriorities />));
@@ -54,7 +54,7 @@ describe("Today's Top 3 Priorities", () => {
   it("offers Undo in the 'Task completed' toast: the task is open again through the api", async () => {
     const { requests } = mockFetch((req) => {
       if (req.method === 'PATCH') return json(200, { ...due, isCompleted: (req.body as { isCompleted: boolean }).isCompleted });
-      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ priorityTaskIds: [due.id], reviewed: false }));
+      if (req.path === '/api/daily-plan') return json(200, makeDailyPlan({ priorityTasks: [due], reviewed: false }));
       return json(200, req.path === `/api/tasks/${due.id}` ? due : [due]);
     });
     renderWithProviders(withTaskView(<TopPriorities />));
