@@ -1,4 +1,4 @@
-import { dashboardDate, dashboardDayLabel, isWeekendMode, nextMonday } from './weekend';
+import { dashboardDate, dashboardDayLabel, isWeekendMode, nextMonday, weekendModeInEveryZone } from './weekend';
 
 const at = (iso: string) => new Date(iso);
 const NY = 'America/New_York';
@@ -55,5 +55,23 @@ describe('weekend mode', () => {
     expect(nextMonday('2026-03-08')).toBe('2026-03-09');
     expect(nextMonday('2026-03-09')).toBe('2026-03-16');
     expect(nextMonday('2026-12-31')).toBe('2027-01-04');
+  });
+
+  it('in every zone at once: known when all zones agree (checked against every zone, each half hour of a week), else null', () => {
+    const zones = Intl.supportedValuesOf('timeZone');
+    const weekStart = Date.parse('2026-11-23T00:00:00Z'); // a Monday
+    let known = 0;
+    for (let step = 0; step < 7 * 48; step += 1) {
+      const now = new Date(weekStart + step * 30 * 60_000);
+      const everywhere = weekendModeInEveryZone(now);
+      if (everywhere === null) continue;
+      known += 1;
+      for (const zone of zones) expect([now.toISOString(), zone, isWeekendMode(now, zone)]).toEqual([now.toISOString(), zone, everywhere]);
+    }
+    expect(known).toBe(7 * 48 - 2 * 26 * 2); // all but the two 26-hour windows
+    expect(weekendModeInEveryZone(new Date('2026-11-25T12:00:00Z'))).toBe(false); // Wednesday noon
+    expect(weekendModeInEveryZone(new Date('2026-11-28T12:00:00Z'))).toBe(true); // Saturday noon
+    expect(weekendModeInEveryZone(new Date('2026-11-27T12:00:00Z'))).toBeNull(); // Friday noon: Friday evening in Kiribati
+    expect(weekendModeInEveryZone(new Date('2026-11-30T10:00:00Z'))).toBeNull(); // Monday morning: still Sunday evening at UTC-11 (American Samoa)
   });
 });

@@ -12,6 +12,21 @@ export function isWeekendMode(now: Date, timeZone: string): boolean {
   return weekday === SATURDAY || weekday === SUNDAY || (weekday === FRIDAY && hour >= WEEKEND_START_HOUR);
 }
 
+/** The zones furthest west (UTC-12) and east (UTC+14): every zone's clock lies between theirs. */
+const WESTMOST_ZONE = 'Etc/GMT+12';
+const EASTMOST_ZONE = 'Etc/GMT-14';
+
+/**
+ * Weekend mode at `now` when it is the same in every time zone, else null (from about Friday 04:00 to
+ * Saturday 06:00 UTC, and Sunday 10:00 to Monday 12:00 UTC). Between the westmost and the eastmost
+ * clock lie 26 hours, less than either the weekend (54 hours) or the week around it: when both ends
+ * agree, every zone between them does.
+ */
+export function weekendModeInEveryZone(now: Date): boolean | null {
+  const west = isWeekendMode(now, WESTMOST_ZONE);
+  return west === isWeekendMode(now, EASTMOST_ZONE) ? west : null;
+}
+
 /** The Monday after `date` (a Monday gives the next one). */
 export function nextMonday(date: string): string {
   return addDays(date, (8 - weekdayOf(date)) % 7 || 7);

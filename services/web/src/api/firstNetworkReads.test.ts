@@ -19,7 +19,10 @@ function answers({ delegation = false } = {}) {
 /** Lets every pending read and its follow-ups settle. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 const on = (path: string) => window.history.pushState(null, '', path);
+/** Monday morning in UTC: still Sunday (weekend mode) west of UTC-10, so the day's list waits for the user's zone. */
 const monday = new Date('2026-11-23T10:00:00Z');
+/** Wednesday noon in UTC: no weekend in any zone. */
+const wednesday = new Date('2026-11-25T12:00:00Z');
 
 describe("the first screen's reads, started before the app's JavaScript has run", () => {
   afterEach(() => {
@@ -104,20 +107,46 @@ describe("the first screen's reads, started before the app's JavaScript has run"
     expect(requests.filter((r) => r.path === '/api/daily-plan')).toHaveLength(1);
   });
 
-  it.each([false, true])("asks exactly what the app's first reads ask (delegation %s): each taken, none asked twice", async (delegation) => {
-    // What the app reads by itself (dashboardReads.ts)…
-    const alone = answers({ delegation });
-    await startFirstReads(makeStore().dispatch, '/');
-    const appReads = alone.requests.map((r) => r.path).sort();
-    forgetFirstNetworkReads();
+  it("most of the week the dashboard's reads go out with the read of who is signed in, the contacts included", async () => {
+    let answerUser: () => void = () => undefined;
+    const userAnswered = new Promise<void>((resolve) => (answerUser = resolve));
+    const { requests } = mockFetch(async (req) => {
+      if (req.path !== '/api/auth/user') return json(200, []);
+      await userAnswered;
+      return json(200, makeUser({ timezone: 'UTC', enableDelegation: false }));
+    });
+    startFirstNetworkReads(wednesday);
+    await settle();
+    expect(requests.map((r) => r.path).sort()).toEqual(['/api/auth/user', '/api/clients', '/api/daily-plan', '/api/delegation-contacts', '/api/tasks/today'].sort());
+    answerUser();
+    await settle();
+    expect(requests).toHaveLength(5);
+  });
 
-    // …is what the early script reads, and the app then takes every one of those answers: it asks nothing itself.
-    const both = answers({ delegation });
-    startFirstNetworkReads();
-    await settle();
-    expect(both.requests.map((r) => r.path).sort()).toEqual(appReads);
-    await startFirstReads(makeStore().dispatch, '/');
-    await settle();
-    expect(both.requests).toHaveLength(appReads.length);
+  describe.each([
+    ['Monday morning (the list waits for the zone)', monday],
+    ['Wednesday noon (the list is the same in every zone)', wednesday],
+  ])('on %s', (_when, now) => {
+    beforeEach(() => jest.useFakeTimers({ now, doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'queueMicrotask', 'nextTick'] }));
+    afterEach(() => jest.useRealTimers());
+
+    it.each([false, true])("asks what the app's first reads ask (delegation %s): each taken, none asked twice", async (delegation) => {
+      // What the app reads by itself (dashboardReads.ts)…
+      const alone = answers({ delegation });
+      await startFirstReads(makeStore().dispatch, '/');
+      const appReads = alone.requests.map((r) => r.path).sort();
+      forgetFirstNetworkReads();
+
+      // …is what the early script reads (with, when it asks before knowing the user, the contacts of a user
+      // who does not delegate: left unused), and the app then takes every answer it needs: it asks nothing itself.
+      const both = answers({ delegation });
+      startFirstNetworkReads();
+      await settle();
+      const unused = !delegation && now === wednesday ? ['/api/delegation-contacts'] : [];
+      expect(both.requests.map((r) => r.path).sort()).toEqual([...appReads, ...unused].sort());
+      await startFirstReads(makeStore().dispatch, '/');
+      await settle();
+      expect(both.requests).toHaveLength(appReads.length + unused.length);
+    });
   });
 });

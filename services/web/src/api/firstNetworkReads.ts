@@ -1,11 +1,16 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE, isWeekendMode } from '@daybook/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, isWeekendMode, weekendModeInEveryZone } from '@daybook/shared';
 
 /**
  * The first screen's reads, started by a script of their own (src/firstReads.ts, first in index.html)
- * while the app's JavaScript still downloads and runs (issue 18): who is signed in, then, when someone is
- * and the page is the dashboard, its day list, the daily plan (with its top 3), the clients and the
- * delegation contacts (dashboardReads.ts reads the same through the store). The base
- * query takes each answer once (firstAnswers.ts) instead of asking the network again.
+ * while the app's JavaScript still downloads and runs (issue 18): who is signed in and, on the dashboard,
+ * its day list, the daily plan (with its top 3), the clients and the delegation contacts
+ * (dashboardReads.ts reads the same through the store). The base query takes each answer once
+ * (firstAnswers.ts) instead of asking the network again.
+ *
+ * The dashboard's reads go out with the read of who is signed in, not after its answer, whenever the day's
+ * list is the same in every zone (most of the week; else they wait for the user's zone). They then include
+ * the contacts whether or not the user delegates (a small read left unused when not), and a signed-out
+ * visitor's four reads are refused (the landing page needs none).
  *
  * A shared task's page never asks who is signed in (DECISIONS 33); a page a service worker controls (a
  * repeat visit) starts from the answers the worker kept instead.
@@ -30,7 +35,11 @@ let appReadFirst = false;
 function read(path: string): Promise<Response> {
   const url = new URL(`/api/${path}`, window.location.origin).href;
   // High priority: asked while the app's many scripts download, it goes first on the page's few connections.
-  const answer = fetch(url, { credentials: 'include', cache: 'no-store', priority: 'high', headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, Accept: 'application/json' } });
+  const answer = fetch(url, { credentials: 'include', cache: 'no-store', priority: 'high', headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, Accept: 'application/json' } }).then(
+    // Read at once, whether or not the app takes it: an answer left unread stays open (a speculative read
+    // of the contacts may go unused).
+    async (response) => new Response(await response.arrayBuffer(), { status: response.status, statusText: response.statusText, headers: response.headers }),
+  );
   started.set(url, answer);
   return answer;
 }
@@ -51,15 +60,24 @@ export function startFirstNetworkReads(now = new Date()): void {
   });
 }
 
-/** Resolves once every read is asked (all but who is signed in once that has answered). */
+/** The dashboard's reads: the day's list (Monday's in weekend mode), the clients, the contacts, the plan. */
+function readDashboard(weekendMode: boolean, contacts: boolean): void {
+  read(weekendMode ? 'tasks/monday' : 'tasks/today');
+  read('clients');
+  if (contacts) read('delegation-contacts');
+  read('daily-plan');
+}
+
+/** Resolves once every read is asked (some only once who is signed in has answered). */
 async function askFirstReads(pathname: string, now: Date): Promise<void> {
   try {
-    const user = await bodyOf(read('auth/user'));
-    if (typeof user?.timezone !== 'string' || !DASHBOARD_PATHS.has(pathname)) return;
-    read(isWeekendMode(now, user.timezone) ? 'tasks/monday' : 'tasks/today');
-    read('clients');
-    if (user.enableDelegation === true) read('delegation-contacts');
-    read('daily-plan');
+    const userRead = read('auth/user');
+    const dashboard = DASHBOARD_PATHS.has(pathname);
+    const weekendMode = weekendModeInEveryZone(now);
+    if (dashboard && weekendMode !== null) readDashboard(weekendMode, true);
+    const user = await bodyOf(userRead);
+    if (typeof user?.timezone !== 'string' || !dashboard || weekendMode !== null) return;
+    readDashboard(isWeekendMode(now, user.timezone), user.enableDelegation === true);
   } catch {
     // Offline or an unknown zone: the app asks for itself.
   }
