@@ -5,7 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { earlyEntry } from './build/early-entry';
 import { modulesFreeOf } from './build/free-of';
 import { pureSharedConstants } from './build/pure-shared-constants';
-import { preloadRoute } from './build/preload-route';
+import { preloadModules } from './build/preload-modules';
 import { routeChunks } from './build/route-chunk';
 import { stylesAfterContent } from './build/styles-after-content';
 
@@ -19,7 +19,9 @@ const sharedHasNoSideEffects = [{ test: SHARED_SOURCE, sideEffects: false }];
 // The first reads' module stays out of the entry's chunk: the early entry imports it too, and must not
 // load the app's whole entry to run.
 const FIRST_READS = /[\\/]src[\\/]api[\\/]firstNetworkReads\.ts$/;
-const leftOutOfEntry = { test: (id: string) => SHARED_SOURCE.test(id) || FIRST_READS.test(id) };
+// Nor does Vite's preload helper: src/boot.ts uses it to start the app, and must not load the app's modules to.
+const PRELOAD_HELPER = /vite\/preload-helper/;
+const leftOutOfEntry = { test: (id: string) => SHARED_SOURCE.test(id) || FIRST_READS.test(id) || PRELOAD_HELPER.test(id) };
 // The dashboard's drag and drop: one chunk (the library, its own dependencies and the app's sortable
 // lists), which the dashboard's first render waits for.
 const SORTABLE_TASK_LIST = 'src/components/tasks/SortableTaskList.tsx';
@@ -37,8 +39,9 @@ export default defineConfig({
     sharedRules.plugin,
     // The first screen's reads start from a small script of their own, before the app's (issue 18).
     earlyEntry('firstReads', new URL('./src/firstReads.ts', import.meta.url)),
-    // Most visits are a signed-in user opening the dashboard: its chunks download alongside the entry.
-    preloadRoute('src/app/DashboardScreen.tsx', [SORTABLE_TASK_LIST]),
+    // The app (src/boot.ts starts it after the first paint) and, as most visits are a signed-in user opening
+    // the dashboard, the dashboard's chunks: they download alongside the entry.
+    preloadModules(['src/main.tsx', 'src/app/DashboardScreen.tsx', SORTABLE_TASK_LIST]),
     // index.html's loading screen paints before the app's stylesheet has loaded.
     stylesAfterContent(),
     // Installable and offline (DECISIONS 19): the manifest, and src/sw.ts built to /sw.js with the app

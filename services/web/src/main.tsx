@@ -10,8 +10,6 @@ import { startFromLocalAnswers } from './api/localStart';
 import { App, preloadSignedInScreen } from './app/App';
 import { makeStore } from './app/store';
 import { theme, themeCssVariables } from './app/theme';
-import './styles/cards.css';
-import './styles/today.css';
 import { Toaster } from './components/Toaster';
 import { ConnectivityBanner } from './components/ConnectivityBanner';
 

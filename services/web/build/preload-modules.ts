@@ -1,24 +1,25 @@
 import type { Plugin } from 'vite';
 
 /**
- * Lets the browser fetch one route's chunks while it is still loading the entry: `<link rel=modulepreload>`
- * for the chunk of `route` (a lazily imported screen), the chunks of `firstRenderWaitsFor` (modules the
- * route imports lazily but its first render waits for) and every chunk those import statically that the
- * entry does not already load. Used for the dashboard, the first screen of a signed-in user, which
- * otherwise starts downloading only after the entry has run and the current user has answered.
+ * Lets the browser fetch chunks the entry loads later while it is still loading the entry:
+ * `<link rel=modulepreload>` for the chunk of each of `modules` (imported lazily) and every chunk those
+ * import statically that the entry does not already load, in that order. Used for the app itself (which
+ * index.html's entry starts after the first paint), then the dashboard, the first screen of a signed-in
+ * user, and what its first render waits for: otherwise each would start downloading only once the code
+ * before it has run (and, for the dashboard, the current user has answered).
  */
-export function preloadRoute(route: string, firstRenderWaitsFor: readonly string[] = []): Plugin {
+export function preloadModules(modules: readonly string[]): Plugin {
   return {
-    name: 'daybook:preload-route',
+    name: 'daybook:preload-modules',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle, chunk: entry }) {
+      handler(html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return [];
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
         const chunkOf = (module: string) => {
           const found = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(module)));
-          if (!found) throw new Error(`preloadRoute: no chunk for ${module}`);
+          if (!found) throw new Error(`preloadModules: no chunk for ${module}`);
           return found;
         };
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -30,9 +31,9 @@ export function preloadRoute(route: string, firstRenderWaitsFor: readonly string
         };
         walk(entry.fileName, loaded);
         const preload = new Set<string>();
-        for (const module of [route, ...firstRenderWaitsFor]) walk(chunkOf(module).fileName, preload);
+        for (const module of modules) walk(chunkOf(module).fileName, preload);
         return [...preload]
-          .filter((file) => !loaded.has(file))
+          .filter((file) => !loaded.has(file) && !html.includes(`href="/${file}"`)) // another plugin may preload it already
           .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
       },
     },
