@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { modulepreloadTags } from './modulepreload';
 
 /**
  * A second, small entry that index.html loads before the app (`<script type="module" async>` first in its
@@ -28,9 +29,7 @@ export function earlyEntry(name: string, source: URL): Plugin {
         if (!chunk || chunk.type !== 'chunk') throw new Error(`earlyEntry: no chunk for ${name}`);
         return [
           { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `/${chunk.fileName}` }, injectTo: 'head-prepend' as const },
-          ...chunk.imports
-            .filter((file) => !html.includes(`href="/${file}"`)) // the app's entry may preload it already
-            .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head-prepend' as const })),
+          ...modulepreloadTags(chunk.imports, html, 'head-prepend'),
         ];
       },
     },

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { modulepreloadTags } from './modulepreload';
 
 /**
  * Lets the browser fetch chunks the entry loads later while it is still loading the entry:
@@ -32,9 +33,7 @@ export function preloadModules(modules: readonly string[]): Plugin {
         walk(entry.fileName, loaded);
         const preload = new Set<string>();
         for (const module of modules) walk(chunkOf(module).fileName, preload);
-        return [...preload]
-          .filter((file) => !loaded.has(file) && !html.includes(`href="/${file}"`)) // another plugin may preload it already
-          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        return modulepreloadTags([...preload].filter((file) => !loaded.has(file)), html, 'head');
       },
     },
   };
