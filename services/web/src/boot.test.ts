@@ -1,0 +1,58 @@
+jest.mock('./styles/cards.css', () => ({}));
+jest.mock('./styles/today.css', () => ({}));
+
+const mockAppStarted = jest.fn();
+jest.mock('./main', () => {
+  mockAppStarted();
+  return {};
+});
+
+/** Loads index.html's entry afresh, the page `visibility` as given, its frames held until `frame()`. */
+async function loadBoot(visibility: DocumentVisibilityState) {
+  jest.resetModules();
+  mockAppStarted.mockClear();
+  jest.spyOn(document, 'visibilityState', 'get').mockReturnValue(visibility);
+  const frames: FrameRequestCallback[] = [];
+  jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+  await jest.isolateModulesAsync(async () => {
+    await import('./boot');
+  });
+  return { frame: () => frames.splice(0).forEach((callback) => callback(performance.now())) };
+}
+
+/** Lets the dynamic import of the app resolve. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("index.html's entry", () => {
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('starts the app only after the first frame (the loading screen painted), and once', async () => {
+    jest.useFakeTimers();
+    const page = await loadBoot('visible');
+    jest.advanceTimersByTime(100);
+    await Promise.resolve();
+    expect(mockAppStarted).not.toHaveBeenCalled();
+
+    page.frame();
+    jest.advanceTimersByTime(0); // the task queued from the frame, after its paint
+    jest.useRealTimers();
+    await settle();
+    expect(mockAppStarted).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts it after 1 s at the latest when no frame comes (a page hidden meanwhile), and at once when hidden from the start', async () => {
+    jest.useFakeTimers();
+    await loadBoot('visible');
+    jest.advanceTimersByTime(1000);
+    jest.useRealTimers();
+    await settle();
+    expect(mockAppStarted).toHaveBeenCalledTimes(1);
+
+    await loadBoot('hidden');
+    await settle();
+    expect(mockAppStarted).toHaveBeenCalledTimes(1);
+  });
+});
