@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import ReviewIcon from '@mui/icons-material/FactCheckOutlined';
@@ -15,6 +14,7 @@ import { ContactsSection } from '../features/contacts/ContactsSection';
 import { TimeIncrementsSection } from '../features/time-increments/TimeIncrementsSection';
 import { BillingSettingsSection } from '../features/billing/BillingSettingsSection';
 import { WorkingHoursSection } from '../features/planning/WorkingHoursSection';
+import { LoadingSkeleton } from '../components/LoadingSkeleton';
 
 // Its forms check channels with the shared schemas (zod): loaded when the dialog opens, after the rest.
 const NotificationsSection = lazy(() => import('../components/settings/notifications/NotificationsSection'));
@@ -36,11 +36,11 @@ export function SettingsDialog({ user, open, onClose }: { user: User; open: bool
       <WorkingHoursSection user={user} />
       {user.enableDelegation && <ContactsSection />}
       <BillingSettingsSection />
-      <Suspense fallback={<Skeleton variant="rounded" height={160} sx={{ mt: 3 }} aria-label="Loading notifications" />}>
+      <Suspense fallback={<LoadingSkeleton variant="rounded" height={160} sx={{ mt: 3 }} label="Loading notifications" />}>
         <NotificationsSection timeZone={user.timezone} />
         <DataTransferSection />
       </Suspense>
-      <Suspense fallback={<Skeleton variant="rounded" height={160} sx={{ mt: 3 }} aria-label="Loading API tokens and calendar feed" />}>
+      <Suspense fallback={<LoadingSkeleton variant="rounded" height={160} sx={{ mt: 3 }} label="Loading API tokens and calendar feed" />}>
         <IntegrationsSections timeZone={user.timezone} />
       </Suspense>
       <SettingsSection title="Actions">

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
 import {
@@ -33,6 +32,7 @@ import { browserTimeZone } from '../../lib/reminders';
 import { toast } from '../../lib/toast';
 import { CopyField } from '../CopyField';
 import { NativeSelectField } from '../NativeSelectField';
+import { LoadingSkeleton } from '../LoadingSkeleton';
 
 export interface TaskSharePanelProps {
   task: Task;
@@ -191,7 +191,7 @@ export function TaskSharePanel({ task, contactId, onDateAccepted }: TaskSharePan
       )}
 
       {shares.isLoading ? (
-        <Skeleton variant="rounded" height={40} aria-label="Loading links" />
+        <LoadingSkeleton variant="rounded" height={40} label="Loading links" />
       ) : (
         shares.data &&
         shares.data.length > 0 && (

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useGetChannelsQuery, useGetNotificationSettingsQuery } from '../../../api/notificationsApi';
 import { LoadFailed } from '../LoadFailed';
@@ -9,6 +8,7 @@ import { AddChannelForm } from './AddChannelForm';
 import { ChannelList } from './ChannelList';
 import { PushDeviceControl } from './PushDeviceControl';
 import { DigestFields, ReminderDefaultsFields } from './NotificationSettingsFields';
+import { LoadingSkeleton } from '../../LoadingSkeleton';
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -39,7 +39,7 @@ export function NotificationsSection({ timeZone }: { timeZone: string }) {
         ) : channels.isError ? (
           <LoadFailed what="Channels" onRetry={() => void channels.refetch()} />
         ) : (
-          <Skeleton variant="rounded" height={88} aria-label="Loading channels" />
+          <LoadingSkeleton variant="rounded" height={88} label="Loading channels" />
         )}
       </Part>
       <Part title="Add a channel">
@@ -51,7 +51,7 @@ export function NotificationsSection({ timeZone }: { timeZone: string }) {
         ) : settings.isError ? (
           <LoadFailed what="Notification settings" onRetry={() => void settings.refetch()} />
         ) : (
-          <Skeleton variant="rounded" height={120} aria-label="Loading notification settings" />
+          <LoadingSkeleton variant="rounded" height={120} label="Loading notification settings" />
         )}
       </Part>
       {settings.data && (
