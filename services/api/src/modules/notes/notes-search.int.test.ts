@@ -2,7 +2,8 @@ import { SqlEntityManager } from '@mikro-orm/postgresql';
 import { NOTE_EXCERPT_MAX, noteSearchResultListSchema, type Client, type NoteItem, type NoteList, type NoteSearchItem, type NoteSearchResult } from '@daybook/shared';
 import { truncateAll } from '../../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../../test/test-app';
-import { HEADLINE_SOURCE_MAX, toExcerpt, toPrefixTsquery } from './notes-search';
+import { EXCERPT_SOURCE_MAX } from './note-excerpt';
+import { toPrefixTsquery } from './notes-search';
 
 let t: TestContext;
 let anna: ApiClient;
@@ -218,8 +219,8 @@ describe('notes search: excerpts (DECISIONS 22)', () => {
     expect(item!.itemId).toBe(created.id);
     expect(item!.itemContent.length).toBeLessThanOrEqual(NOTE_EXCERPT_MAX);
     expect(item!.itemContent.length).toBeLessThan(content.length / 10);
-    // ts_headline starts the passage at the first word found and runs on from it.
-    expect(item!.itemContent).toMatch(/^invoice\*\* to Müller on Friday\. omega0 omega1 /);
+    // The passage starts at the first word found and runs on from it.
+    expect(item!.itemContent).toMatch(/^\*\*invoice\*\* to Müller on Friday\. omega0 omega1 /);
     expect(marked(item!)).toEqual(['invoice', 'Müller']);
     // The whole note is one call away.
     expect((await anna.get(`/api/note-items/${created.id}`)).body.content).toBe(content);
@@ -233,18 +234,17 @@ describe('notes search: excerpts (DECISIONS 22)', () => {
     expect(marked(item!)).toEqual(['Réunion', 'CAFÉ', 'réunion']);
   });
 
-  it('carries no markup: tags in a note are left out, and a note cannot fake a highlight', async () => {
+  it('carries no markup: tags in a note are left out', async () => {
     const p = await page(anna, { title: 'Odd' });
-    await note(anna, p.id, { content: 'a <img src=x onerror="alert(1)"> and <b>bold</b> meeting \uE000fake\uE001 end' });
+    await note(anna, p.id, { content: 'a <img src=x onerror="alert(1)"> and <b>bold</b> meeting end' });
     const [item] = (await search(anna, { query: 'meeting' }))[0]!.items;
-    expect(item!.itemContent).not.toMatch(/[<>\uE000\uE001]/);
-    expect(item!.itemContent).toBe('a and bold meeting fake end');
+    expect(item!.itemContent).toBe('a and bold meeting end');
     expect(marked(item!)).toEqual(['meeting']);
   });
 
-  it(`finds a word past the first ${HEADLINE_SOURCE_MAX} characters; the excerpt is then the note's beginning`, async () => {
+  it(`finds a word past the first ${EXCERPT_SOURCE_MAX} characters; the excerpt is then the note's beginning`, async () => {
     const p = await page(anna, { title: 'Long' });
-    await note(anna, p.id, { content: `Opening line. ${'lorem ipsum '.repeat(HEADLINE_SOURCE_MAX / 10)} zanzibar` });
+    await note(anna, p.id, { content: `Opening line. ${'lorem ipsum '.repeat(EXCERPT_SOURCE_MAX / 10)} zanzibar` });
     const [item] = (await search(anna, { query: 'zanzibar' }))[0]!.items;
     expect(item!.itemContent).toMatch(/^Opening line\. lorem ipsum/);
     expect(item!.highlights).toEqual([]);
@@ -318,17 +318,6 @@ async function waitUntil(condition: () => boolean, timeoutMs = 10_000) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
-
-describe('toExcerpt', () => {
-  it('turns the marks into ranges, trims, and cuts long text with an ellipsis', () => {
-    expect(toExcerpt('  \uE000Plan\uE001 the \uE000plans\uE001\n')).toEqual({ text: 'Plan the plans', highlights: [[0, 4], [9, 14]] });
-    expect(toExcerpt('- one\n\n- \uE000two\uE001   three')).toEqual({ text: '- one - two three', highlights: [[8, 11]] });
-    expect(toExcerpt('no marks')).toEqual({ text: 'no marks', highlights: [] });
-    expect(toExcerpt('stray \uE001end and \uE000open')).toEqual({ text: 'stray end and open', highlights: [[14, 18]] });
-    expect(toExcerpt('\uE000abcdef\uE001 ghij', 6)).toEqual({ text: 'abcde…', highlights: [[0, 5]] });
-    expect(toExcerpt('ab 💡💡', 5)).toEqual({ text: 'ab…', highlights: [] });
-  });
-});
 
 describe('toPrefixTsquery', () => {
   it('quotes each term as a prefix and drops terms with nothing searchable', () => {

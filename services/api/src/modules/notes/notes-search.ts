@@ -1,13 +1,12 @@
 import {
   addDays,
-  NOTE_EXCERPT_MAX,
   startOfDayInstant,
-  type HighlightRange,
   type NoteClientRef,
   type NoteSearchQuery,
   type NoteSearchResult,
 } from '@daybook/shared';
 import { isoInstantSql } from '../../db/sql';
+import { EXCERPT_SOURCE_MAX, excerptTerms, noteExcerpt } from './note-excerpt';
 
 /**
  * Notes search (spec §2 Notes, §3 search result), answered by Postgres from GIN indexes
@@ -27,7 +26,8 @@ import { isoInstantSql } from '../../db/sql';
  *   `lateral (select … where x.id = … limit 1)`: the LIMIT keeps Postgres from flattening the lookup
  *   into a join it could reorder, and the owner is checked on the row found, outside the lookup, so no
  *   other index (such as "all of this user's notes") can be picked for it;
- * - ts_headline, which reads the whole note, runs only for the rows of the answer, after the limit.
+ * - a note's text is read only for the rows of the answer, after the limit; its excerpt is made in
+ *   note-excerpt.ts.
  */
 
 /** The text search configuration; the expressions below must stay exactly those of the indexes. */
@@ -41,39 +41,31 @@ export const NOTE_SEARCH_LIST_LIMIT = 100;
 const MAX_TERMS = 20;
 
 /**
- * ts_headline reads at most this many characters of a note (its cost grows with the text): a word found
- * further on still finds the note, whose excerpt then shows its beginning.
- */
-export const HEADLINE_SOURCE_MAX = 10_000;
-
-/**
- * Private-use characters that ts_headline puts around the words found; `toExcerpt` turns them into
- * ranges, so no markup ever travels. They are removed from the note before, so a note cannot fake one.
- */
-const MARK_START = '\uE000';
-const MARK_END = '\uE001';
-/** One passage of 12 to 30 words around the best match (whole, for a short note). */
-const HEADLINE_OPTIONS = `StartSel="${MARK_START}", StopSel="${MARK_END}", MinWords=12, MaxWords=30, ShortWord=2`;
-
-/**
  * The query as a prefix tsquery, or null when it holds nothing searchable. Each whitespace-separated
  * term is quoted (so no character of it is tsquery syntax) and marked as a prefix; Postgres then splits
  * and normalises it like the indexed text ('e-mail' → 'e-mail' <-> 'e' <-> 'mail', 'Café' → 'cafe').
  */
 export function toPrefixTsquery(query: string): string | null {
-  const terms = query
+  const terms = queryTerms(query);
+  if (terms.length === 0) return null;
+  return terms.map((term) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' & ');
+}
+
+/** The whitespace-separated terms of a query that hold something searchable (at most MAX_TERMS). */
+function queryTerms(query: string): string[] {
+  return query
     .normalize('NFC')
     .split(/\s+/)
     .filter((term) => /[\p{L}\p{N}]/u.test(term))
     .slice(0, MAX_TERMS);
-  if (terms.length === 0) return null;
-  return terms.map((term) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' & ');
 }
 
 export interface NoteSearchCriteria {
   userId: string;
   /** From `toPrefixTsquery`. */
   tsquery: string | null;
+  /** The query's words, to mark in the excerpts (`excerptTerms`). */
+  terms: string[];
   clientId?: string | undefined;
   /** Items created at or after this instant, and before `createdBefore`. */
   createdFrom?: Date | undefined;
@@ -94,6 +86,7 @@ export function searchCriteria(userId: string, timezone: string, query: NoteSear
   return {
     userId,
     tsquery,
+    terms: tsquery === null ? [] : excerptTerms(queryTerms(query.query!)),
     clientId: query.clientId,
     createdFrom: query.startDate ? startOfDayInstant(query.startDate, timezone) : undefined,
     createdBefore: query.endDate ? startOfDayInstant(addDays(query.endDate, 1), timezone) : undefined,
@@ -148,16 +141,9 @@ export function planNoteSearch(c: NoteSearchCriteria): NoteSearchPlan {
     where.push('m.created_at < ?::timestamptz');
     params.push(c.createdBefore.toISOString());
   }
-  // The excerpt of each answered note: ts_headline around the words found, or the note's beginning.
-  const text = `translate(n.content, '${MARK_START}${MARK_END}', '')`;
-  let excerpt = `left(${text}, ${NOTE_EXCERPT_MAX + 1})`;
-  if (c.tsquery !== null) {
-    excerpt = `left(ts_headline(${SEARCH_CONFIG}, left(${text}, ${HEADLINE_SOURCE_MAX}), to_tsquery(${SEARCH_CONFIG}, ?), ?), ${NOTE_EXCERPT_MAX * 2})`;
-    params.push(c.tsquery, HEADLINE_OPTIONS);
-  }
   params.push(c.userId, c.userId);
   const items = {
-    sql: `${matched}select f.id, f.note_list_id, ${isoInstantSql('f.created_at')} as created_at, f.list_title, n.excerpt,
+    sql: `${matched}select f.id, f.note_list_id, ${isoInstantSql('f.created_at')} as created_at, f.list_title, n.content,
        ic.id as item_client_id, ic.name as item_client_name, ic.color as item_client_color,
        lc.id as list_client_id, lc.name as list_client_name, lc.color as list_client_color
   from (select m.id, m.note_list_id, m.client_id, m.created_at, l.title as list_title, l.client_id as list_client_id
@@ -166,7 +152,7 @@ export function planNoteSearch(c: NoteSearchCriteria): NoteSearchPlan {
          where ${where.join('\n           and ')}
          order by m.created_at desc, m.id desc
          limit ${NOTE_SEARCH_ITEM_LIMIT}) f
-  cross join ${byId('note_items', 'n', `${excerpt} as excerpt`, 'f.id')}
+  cross join ${byId('note_items', 'n', `left(n.content, ${EXCERPT_SOURCE_MAX}) as content`, 'f.id')}
   ${clientById('ic', 'f.client_id')}
   ${clientById('lc', 'f.list_client_id')}
  order by f.created_at desc, f.id desc`,
@@ -202,8 +188,8 @@ export interface SearchItemRow {
   /** An ISO instant. */
   created_at: string;
   list_title: string;
-  /** From ts_headline, with the marks, or the note's beginning. */
-  excerpt: string;
+  /** The note's first EXCERPT_SOURCE_MAX characters. */
+  content: string;
   item_client_id: string | null;
   item_client_name: string | null;
   item_client_color: string | null;
@@ -220,42 +206,6 @@ export interface SearchListRow {
   list_client_color: string | null;
 }
 
-export interface Excerpt {
-  text: string;
-  highlights: HighlightRange[];
-}
-
-/**
- * An excerpt as the api answers it: the marked words become ranges and the marks go; blank space is
- * trimmed and each run of it (line breaks, the space ts_headline leaves for an HTML-like tag) becomes
- * one space; past `max` characters the text is cut and ends with '…'.
- */
-export function toExcerpt(marked: string, max = NOTE_EXCERPT_MAX): Excerpt {
-  let text = '';
-  const highlights: HighlightRange[] = [];
-  let start: number | null = null;
-  const close = () => {
-    if (start !== null && text.length > start) highlights.push([start, text.length]);
-    start = null;
-  };
-  for (const char of marked) {
-    if (char === MARK_START) start ??= text.length;
-    else if (char === MARK_END) close();
-    else if (!/\s/u.test(char)) text += char;
-    else if (text !== '' && !text.endsWith(' ')) text += ' ';
-  }
-  text = text.trimEnd();
-  close();
-  if (text.length <= max) return { text, highlights };
-  let cut = max - 1;
-  if (/[\uD800-\uDBFF]/.test(text.charAt(cut - 1))) cut -= 1; // never half a surrogate pair
-  const head = text.slice(0, cut).trimEnd();
-  return {
-    text: `${head}…`,
-    highlights: highlights.filter(([from]) => from < head.length).map(([from, to]): HighlightRange => [from, Math.min(to, head.length)]),
-  };
-}
-
 /** A client named by a search result (spec §3: name and colour), or null. */
 function toClientRef(id: string | null, name: string | null, color: string | null): NoteClientRef | null {
   return id && name !== null && color !== null ? { id, name, color } : null;
@@ -265,7 +215,7 @@ function toClientRef(id: string | null, name: string | null, color: string | nul
  * Groups the found notes by page, pages in the order of their newest found note, then the pages that
  * matched only by themselves, by title.
  */
-export function toSearchResults(items: SearchItemRow[], lists: SearchListRow[]): NoteSearchResult[] {
+export function toSearchResults(items: SearchItemRow[], lists: SearchListRow[], terms: string[]): NoteSearchResult[] {
   const byList = new Map<string, NoteSearchResult>();
   for (const row of items) {
     let result = byList.get(row.note_list_id);
@@ -278,7 +228,7 @@ export function toSearchResults(items: SearchItemRow[], lists: SearchListRow[]):
       };
       byList.set(row.note_list_id, result);
     }
-    const excerpt = toExcerpt(row.excerpt);
+    const excerpt = noteExcerpt(row.content, terms);
     result.items.push({
       itemId: row.id,
       itemContent: excerpt.text,

@@ -224,7 +224,7 @@ export function createNotesRepository(rootEm: EntityManager): NotesRepository {
       const plan = planNoteSearch(criteria);
       const items = await db().execute<SearchItemRow[]>(plan.items.sql, plan.items.params);
       const lists = plan.lists ? await db().execute<SearchListRow[]>(plan.lists.sql, plan.lists.params) : [];
-      return toSearchResults(items, lists);
+      return toSearchResults(items, lists, criteria.terms);
     },
   };
 }

@@ -1,0 +1,119 @@
+import { NOTE_EXCERPT_MAX, type HighlightRange } from '@daybook/shared';
+
+/**
+ * The excerpt a notes search answers for a found note (DECISIONS 22), made here rather than by Postgres:
+ * ts_headline parsed the whole note again for every result, which cost about 0.2 ms per note of 2 KB
+ * and was nine tenths of a search's time. Postgres still decides which notes match (notes-search.ts);
+ * this only places the passage and marks the words found, with the same folding the index uses for
+ * most text (case and accents: 'cafe' marks 'CAFÉ').
+ */
+
+/** At most this many characters of a note are read for its excerpt: a word found further on still finds the note, whose excerpt then shows its beginning. */
+export const EXCERPT_SOURCE_MAX = 10_000;
+/** A passage is this many words, starting at the first word found (the whole note when it is shorter). */
+export const EXCERPT_WORDS = 30;
+
+export interface Excerpt {
+  text: string;
+  highlights: HighlightRange[];
+}
+
+/** HTML-like tags are left out of an excerpt, which is plain text. */
+const TAG = /<\/?[a-zA-Z][^<>]*>/g;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** Blank space that is not one plain space (a single space is left as it is, which is most of them). */
+const BLANKS = /\s{2,}|[^\S ]/g;
+
+const foldCache = new Map<string, string>();
+/** A character without case or accent, when that is one UTF-16 unit ('É' → 'e'); otherwise the character lowercased, or itself. */
+function foldChar(char: string): string {
+  let folded = foldCache.get(char);
+  if (folded === undefined) {
+    const base = char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const lower = char.toLowerCase();
+    folded = base.length === 1 ? base : lower.length === 1 ? lower : char;
+    if (foldCache.size < 10_000) foldCache.set(char, folded);
+  }
+  return folded;
+}
+
+/** `text` without case or accents, character for character (the same length, so indexes carry over). */
+export function fold(text: string): string {
+  return text.replace(/[^\x00-\x7f]/g, foldChar).toLowerCase();
+}
+
+/** The query's terms as they are marked: folded, without the punctuation around them. */
+export function excerptTerms(queryTerms: string[]): string[] {
+  return queryTerms.map((term) => fold(term.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))).filter((term) => term !== '');
+}
+
+/** Each word of `text` that starts with one of the terms, whole, as ranges in order. */
+function wordsFound(text: string, terms: string[]): HighlightRange[] {
+  const folded = fold(text);
+  const found: HighlightRange[] = [];
+  for (const term of terms) {
+    for (let at = folded.indexOf(term); at >= 0; at = folded.indexOf(term, at + 1)) {
+      if (at > 0 && WORD_CHAR.test(folded.charAt(at - 1))) continue; // inside a word, not its start
+      let end = at + term.length;
+      while (end < text.length && WORD_CHAR.test(text.charAt(end))) end += 1;
+      found.push([at, end]);
+    }
+  }
+  found.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const merged: HighlightRange[] = [];
+  for (const range of found) {
+    const last = merged[merged.length - 1];
+    if (last && range[0] < last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([range[0], range[1]]);
+  }
+  return merged;
+}
+
+/** Up to EXCERPT_WORDS words and the single spaces after them. */
+const PASSAGE = new RegExp(`(?:\\S+ ?){1,${EXCERPT_WORDS}}`, 'y');
+
+/**
+ * `[from, to)` of the passage in `text` (trimmed, single spaces): EXCERPT_WORDS words from the word
+ * `at` falls in, or, when fewer words follow it, the text's last EXCERPT_WORDS words (all of a short text).
+ */
+function passageAround(text: string, at: number): [number, number] {
+  const from = text.lastIndexOf(' ', at) + 1;
+  PASSAGE.lastIndex = from;
+  const to = from + PASSAGE.exec(text)![0].length;
+  if (to < text.length) return [from, to - 1];
+  let start = text.length;
+  for (let words = 0; words < EXCERPT_WORDS && start > 0; words += 1) start = text.lastIndexOf(' ', start - 2) + 1;
+  return [start, text.length];
+}
+
+/**
+ * The excerpt of a note: its text without tags and with each run of blank space as one space; for a
+ * search with words, the passage of EXCERPT_WORDS words from the first word found, every word found
+ * in it marked; otherwise (or when none is within the first EXCERPT_SOURCE_MAX characters) the note's
+ * beginning. Past `max` characters the text is cut and ends with '…'.
+ */
+export function noteExcerpt(content: string, terms: string[], max = NOTE_EXCERPT_MAX): Excerpt {
+  let text = content.slice(0, EXCERPT_SOURCE_MAX);
+  if (text.includes('<')) text = text.replace(TAG, ' ');
+  text = text.replace(BLANKS, ' ').trim();
+  const found = terms.length > 0 ? wordsFound(text, terms) : [];
+  const [from, to] = found.length > 0 ? passageAround(text, found[0]![0]) : [0, text.length];
+  const passage = {
+    text: text.slice(from, to),
+    highlights: found.filter(([start, end]) => start >= from && end <= to).map(([start, end]): HighlightRange => [start - from, end - from]),
+  };
+  return cut(passage, max);
+}
+
+/** The excerpt cut to `max` characters with a final '…' (never half a surrogate pair), its marks cut with it. */
+export function cut(excerpt: Excerpt, max: number): Excerpt {
+  const { text, highlights } = excerpt;
+  if (text.length <= max) return excerpt;
+  let end = max - 1;
+  if (/[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;
+  const head = text.slice(0, end).trimEnd();
+  return {
+    text: `${head}…`,
+    highlights: highlights.filter(([start]) => start < head.length).map(([start, stop]): HighlightRange => [start, Math.min(stop, head.length)]),
+  };
+}
