@@ -24,6 +24,19 @@ describe('zonedParts', () => {
     expect(localWeekday(at('2026-03-08T03:00:00Z'), NY)).toBe(6);
   });
 
+  it('answers each instant and zone of its own, however many were asked before (its recent answers are kept)', () => {
+    const start = at('2026-03-06T00:00:00Z').getTime();
+    for (let round = 0; round < 2; round += 1) {
+      for (let hour = 0; hour < 100; hour += 1) {
+        const instant = new Date(start + hour * 3_600_000);
+        expect(zonedParts(instant, 'UTC').time).toBe(instant.toISOString().slice(11, 16));
+        expect(zonedParts(instant, 'Asia/Kolkata').time).toBe(new Date(instant.getTime() + 330 * 60_000).toISOString().slice(11, 16));
+      }
+    }
+    expect(Object.isFrozen(zonedParts(at('2026-03-06T00:00:00Z'), 'UTC'))).toBe(true);
+    expect(() => zonedParts(new Date(NaN), 'UTC')).toThrow(RangeError);
+  });
+
   it('shows midnight as 00:00', () => {
     expect(localTime(at('2026-03-06T05:00:00Z'), NY)).toBe('00:00');
   });
