@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
+import { setAutoFreeze } from 'immer';
 import { startFirstReads } from './api/dashboardReads';
 import { startFromLocalAnswers } from './api/localStart';
 import { App, preloadSignedInScreen } from './app/App';
@@ -19,6 +20,10 @@ import { ConnectivityBanner } from './components/ConnectivityBanner';
  */
 const FIRST_RENDER_WAIT_MS = 1000;
 
+// The production build does not deep-freeze the store's answers: walking each one to freeze it was a tenth
+// of the dashboard's first render on a phone. Development and the tests (which never load this file) keep
+// freezing them, so a write to the state still fails there.
+if (import.meta.env.PROD) setAutoFreeze(false);
 const store = makeStore();
 let firstScreen: Promise<unknown> = Promise.resolve();
 // A shared task's page (DECISIONS 33) is someone else's view: it never shows what this device kept, and
