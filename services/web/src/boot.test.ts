@@ -1,8 +1,14 @@
 jest.mock('./styles/cards.css', () => ({}));
 jest.mock('./styles/today.css', () => ({}));
 
+/** The modules index.html's entry evaluates, in the order they were. */
+const mockEvaluated: string[] = [];
 const mockAppStarted = jest.fn();
+jest.mock('react-dom/client', () => void mockEvaluated.push('react-dom') ?? {});
+jest.mock('@mui/material/styles', () => void mockEvaluated.push('mui') ?? {});
+jest.mock('@reduxjs/toolkit/query/react', () => void mockEvaluated.push('redux') ?? {});
 jest.mock('./main', () => {
+  mockEvaluated.push('app');
   mockAppStarted();
   return {};
 });
@@ -11,6 +17,7 @@ jest.mock('./main', () => {
 async function loadBoot(visibility: DocumentVisibilityState) {
   jest.resetModules();
   mockAppStarted.mockClear();
+  mockEvaluated.length = 0;
   jest.spyOn(document, 'visibilityState', 'get').mockReturnValue(visibility);
   const frames: FrameRequestCallback[] = [];
   jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
@@ -20,8 +27,12 @@ async function loadBoot(visibility: DocumentVisibilityState) {
   return { frame: () => frames.splice(0).forEach((callback) => callback(performance.now())) };
 }
 
-/** Lets the dynamic import of the app resolve. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** One task later: what the entry queued before it has run. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Lets the entry's stages (a task each) all run. */
+const settle = async () => {
+  for (let task = 0; task < 5; task += 1) await nextTask();
+};
 
 describe("index.html's entry", () => {
   afterEach(() => {
@@ -54,5 +65,15 @@ describe("index.html's entry", () => {
     await loadBoot('hidden');
     await settle();
     expect(mockAppStarted).toHaveBeenCalledTimes(1);
+  });
+
+  it('evaluates the libraries one per task, then the app', async () => {
+    await loadBoot('hidden');
+    await Promise.resolve();
+    expect(mockEvaluated).toEqual(['react-dom']);
+    await nextTask();
+    expect(mockEvaluated).toEqual(['react-dom', 'mui']);
+    await settle();
+    expect(mockEvaluated).toEqual(['react-dom', 'mui', 'redux', 'app']);
   });
 });

@@ -111,17 +111,25 @@ export function weekdayNameOf(date: string): WeekdayName {
   return WEEKDAY_NAMES[weekdayOf(date)] as WeekdayName;
 }
 
-const shortDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
-const shortMonthDayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
+/**
+ * A formatter made on first use: an engine's first Intl formatter loads its locale data (about 20 ms on a
+ * phone), which must not happen while a module loads (the web's first reads load this one).
+ */
+function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options }));
+}
+const shortDateFormat = lazyFormat({ month: 'short', day: 'numeric', year: 'numeric' });
+const shortMonthDayFormat = lazyFormat({ month: 'short', day: 'numeric' });
 
 /** 'Mar 5, 2026' */
 export function formatShortDate(date: string): string {
   const { year, month, day } = parseCalendarDate(date);
-  return shortDateFormat.format(wallClockMs(year, month, day));
+  return shortDateFormat().format(wallClockMs(year, month, day));
 }
 
 /** 'Mar 5' */
 export function formatShortMonthDay(date: string): string {
   const { year, month, day } = parseCalendarDate(date);
-  return shortMonthDayFormat.format(wallClockMs(year, month, day));
+  return shortMonthDayFormat().format(wallClockMs(year, month, day));
 }

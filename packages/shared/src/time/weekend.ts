@@ -9,22 +9,33 @@ const SUNDAY = 0;
 
 export function isWeekendMode(now: Date, timeZone: string): boolean {
   const { weekday, hour } = zonedParts(now, timeZone);
+  return isWeekendHour(weekday, hour);
+}
+
+/** Weekend mode on this day of the week (0: Sunday) at this hour of the day. */
+function isWeekendHour(weekday: number, hour: number): boolean {
   return weekday === SATURDAY || weekday === SUNDAY || (weekday === FRIDAY && hour >= WEEKEND_START_HOUR);
 }
 
-/** The zones furthest west (UTC-12) and east (UTC+14): every zone's clock lies between theirs. */
-const WESTMOST_ZONE = 'Etc/GMT+12';
-const EASTMOST_ZONE = 'Etc/GMT-14';
+/** The zones furthest west (UTC-12) and east (UTC+14), as hours from UTC: every zone's clock lies between theirs. */
+const WESTMOST_OFFSET_HOURS = -12;
+const EASTMOST_OFFSET_HOURS = 14;
 
 /**
  * Weekend mode at `now` when it is the same in every time zone, else null (from about Friday 04:00 to
  * Saturday 06:00 UTC, and Sunday 10:00 to Monday 12:00 UTC). Between the westmost and the eastmost
  * clock lie 26 hours, less than either the weekend (54 hours) or the week around it: when both ends
- * agree, every zone between them does.
+ * agree, every zone between them does. Those two clocks have no daylight saving time, so they are read
+ * without Intl (the web's first reads ask this before anything else, and an engine's first Intl
+ * formatter takes tens of milliseconds on a phone).
  */
 export function weekendModeInEveryZone(now: Date): boolean | null {
-  const west = isWeekendMode(now, WESTMOST_ZONE);
-  return west === isWeekendMode(now, EASTMOST_ZONE) ? west : null;
+  const at = (offsetHours: number) => {
+    const clock = new Date(now.getTime() + offsetHours * 3_600_000);
+    return isWeekendHour(clock.getUTCDay(), clock.getUTCHours());
+  };
+  const west = at(WESTMOST_OFFSET_HOURS);
+  return west === at(EASTMOST_OFFSET_HOURS) ? west : null;
 }
 
 /** The Monday after `date` (a Monday gives the next one). */
