@@ -4,9 +4,13 @@ jest.mock('./styles/today.css', () => ({}));
 /** The modules index.html's entry evaluates, in the order they were. */
 const mockEvaluated: string[] = [];
 const mockAppStarted = jest.fn();
-jest.mock('react-dom/client', () => void mockEvaluated.push('react-dom') ?? {});
-jest.mock('@mui/material/styles', () => void mockEvaluated.push('mui') ?? {});
-jest.mock('@reduxjs/toolkit/query/react', () => void mockEvaluated.push('redux') ?? {});
+const mockStage = (name: string) => {
+  mockEvaluated.push(name);
+  return {};
+};
+jest.mock('react-dom/client', () => mockStage('react-dom'));
+jest.mock('@mui/material/styles', () => mockStage('mui'));
+jest.mock('@reduxjs/toolkit/query/react', () => mockStage('redux'));
 jest.mock('./main', () => {
   mockEvaluated.push('app');
   mockAppStarted();
