@@ -93,6 +93,7 @@ export const themeCssVariables = {
   '--db-primary': theme.palette.primary.main,
   '--db-primary-light': theme.palette.primary.light,
   '--db-primary-dark': theme.palette.primary.dark,
+  '--db-secondary': theme.palette.secondary.main,
   '--db-text': theme.palette.text.primary,
   '--db-text-secondary': theme.palette.text.secondary,
   '--db-divider': theme.palette.divider,

@@ -1,13 +1,11 @@
 import { Suspense, useDeferredValue, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import { isWeekendMode, todayIn, weekRangeLabel, weekStartOf, zonedParts, type Task, type User } from '@daybook/shared';
 import { baseApi, TAG_TYPES } from '../../api/baseApi';
 import { useGetClientsQuery } from '../../api/clientsApi';
 import { useGetDayTasksQuery } from '../../api/tasksApi';
+import { plainIcon } from '../../components/icons/plainIcon';
 import { SkeletonRows } from '../../components/SkeletonRows';
 import { preloadDragAndDrop } from '../../components/tasks/TaskList';
 import { filterTasks, NO_FILTERS, type TaskFilters } from '../../components/tasks/taskFilters';
@@ -55,9 +53,6 @@ const TABS: readonly ViewTab<DashboardTab>[] = [
 ];
 const TABS_WITHOUT_DELEGATION = TABS.filter((tab) => tab.value !== 'delegated');
 
-/** Wide enough for the tabs and the filters in one row on a laptop, narrow enough to read a card at a glance. */
-const DASHBOARD_MAX_WIDTH = 960;
-
 /**
  * True once the data of the dashboard's first screen has arrived (or failed), and from then on: the
  * day's list (with every overdue task: the overdue banner) and the daily plan with its top 3. Until then
@@ -74,20 +69,17 @@ function useFirstScreenSettled(weekendMode: boolean): boolean {
   return settled || settledOnce;
 }
 
+const SparkleIcon = plainIcon(AutoAwesomeIcon);
+
 /** The capture bar's 'AI Powered' badge (spec §1): the sparkle, with the words on wider screens. */
 function AiPoweredBadge() {
   return (
-    <Box
-      role="img"
-      aria-label="AI Powered"
-      title="AI Powered"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-end', mb: 0.75, flexShrink: 0, px: { sm: 1 }, height: 24, borderRadius: 12, bgcolor: { sm: 'rgba(124, 77, 204, 0.1)' }, color: 'secondary.main', fontSize: '0.7rem', fontWeight: 600 }}
-    >
-      <AutoAwesomeIcon sx={{ fontSize: { xs: 18, sm: 14 } }} />
-      <Box component="span" aria-hidden sx={{ display: { xs: 'none', sm: 'inline' }, whiteSpace: 'nowrap' }}>
+    <span role="img" aria-label="AI Powered" title="AI Powered" className="db-ai-badge">
+      <SparkleIcon />
+      <span aria-hidden className="db-ai-badge-words">
         AI Powered
-      </Box>
-    </Box>
+      </span>
+    </span>
   );
 }
 
@@ -169,43 +161,42 @@ function Dashboard({ user, openTask, parts: { DailyReview, OverdueBanner, TopPri
 
   return (
     <>
-      <Box sx={{ minHeight: '100dvh', pb: 10 }}>
+      {/* Plain elements (styles/today.css, .db-main: at most 960 px wide, enough for the tabs and the filters in one row on a laptop, narrow enough to read a card at a glance). */}
+      <div className="db-page">
         <DashboardHeader
           isAdmin={user.role === 'admin'}
           onRefresh={refresh}
           onOpenSettings={() => setSettings({ open: true, mounted: true })}
           onNewTask={() => openTask(null)}
         />
-        <Container component="main" maxWidth={false} sx={{ maxWidth: DASHBOARD_MAX_WIDTH, pt: { xs: 0.75, sm: 1.5 }, px: { xs: 1, sm: 3 } }}>
-          <Box sx={{ display: 'flex', alignItems: 'baseline', columnGap: 1.5, mb: 1, px: { xs: 0.5, sm: 0 } }}>
-            <Typography component="p" noWrap sx={{ flex: '0 1 auto', minWidth: 0, fontWeight: 700, fontSize: { xs: '0.95rem', sm: '1.2rem' }, lineHeight: 1.35 }}>
+        <main className="db-main">
+          <div className="db-greeting">
+            <p className="db-greeting-hello">
               {greeting(now, timeZone)}, {user.firstName || user.username}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" data-testid="week-range" sx={{ flexShrink: 0, whiteSpace: 'nowrap', fontSize: { xs: '0.75rem', sm: '0.875rem' } }}>
+            </p>
+            <p className="db-greeting-week" data-testid="week-range">
               Week of {weekRangeLabel(weekStartOf(todayIn(now, timeZone)))}
-            </Typography>
-          </Box>
+            </p>
+          </div>
 
-          <Box component="section" aria-labelledby="create-task-heading" sx={{ mb: { xs: 1, sm: 1.5 } }}>
+          <section aria-labelledby="create-task-heading" className="db-create">
             {/* The panel's title (spec §1) for screen readers: the bar itself says what it is for. */}
-            <Typography id="create-task-heading" variant="h6" component="h2" sx={visuallyHidden}>
+            <h2 id="create-task-heading" className="db-heading" style={visuallyHidden}>
               Create Task
-            </Typography>
+            </h2>
             <CaptureBox
               onCreated={showCreated}
               leading={<AiPoweredBadge />}
               hint={
                 <>
-                  <Box component="span" sx={{ display: { sm: 'none' }, fontWeight: 700, color: 'secondary.main' }}>
-                    AI Powered ·{' '}
-                  </Box>
+                  <span className="db-ai-hint-lead">AI Powered · </span>
                   Describe what you need to do and I&apos;ll organize it for you
                 </>
               }
             />
-          </Box>
+          </section>
 
-          <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', md: 'nowrap' }, alignItems: 'center', columnGap: 2, rowGap: 1, mb: { xs: 1, sm: 2 }, borderBottom: { md: 1 }, borderColor: { md: 'divider' } }}>
+          <div className="db-views">
             <ViewTabs tabs={tabs} value={currentTab} onChange={setTab} label="Task views" />
             {currentTab !== 'today' && (
               <FilterBar
@@ -215,22 +206,22 @@ function Dashboard({ user, openTask, parts: { DailyReview, OverdueBanner, TopPri
                 showArchived={currentTab === 'active' ? { checked: showArchived, onChange: setShowArchived } : undefined}
               />
             )}
-          </Box>
+          </div>
 
           {firstScreenSettled ? (
             <DailyReview user={user} now={now}>
-              <Box role="tabpanel" aria-label={currentTab} ref={tabPanel}>
+              <div role="tabpanel" aria-label={currentTab} ref={tabPanel}>
                 {currentTab === 'today' && <TodayTab weekendMode={weekendMode} clients={clients.data ?? []} priorities={<TopPriorities />} overdueBanner={<OverdueBanner />} />}
                 {currentTab === 'active' && (showArchived ? <ArchivedTab filters={filters} /> : <ActiveTab filters={filters} />)}
                 {currentTab === 'delegated' && <DelegatedTab filters={filters} />}
                 {currentTab === 'backlog' && <BacklogTab filters={filters} />}
-              </Box>
+              </div>
             </DailyReview>
           ) : (
             <SkeletonRows count={3} />
           )}
-        </Container>
-      </Box>
+        </main>
+      </div>
 
       <Suspense fallback={null}>
         {settings.mounted && <SettingsDialog user={user} open={settings.open} onClose={() => setSettings({ open: false, mounted: true })} />}

@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { Task, TaskReorderType } from '@daybook/shared';
 import type { TaskListEndpoint } from '../../api/tasksApi';
 import { EmptyState } from '../../components/EmptyState';
@@ -33,6 +31,7 @@ export interface TaskListSectionProps {
 }
 
 /**
+ * Plain elements (styles/today.css): the dashboard's first screen shows two of these.
  * A heading with the count, then skeleton rows while loading, the empty state, or the drag-reorderable
  * cards (and, while more pages are to come, the row that loads them; the count then reads '200+').
  */
@@ -40,21 +39,19 @@ export function TaskListSection({ heading, headingAction, tasks, shown, paging, 
   const reorder = useTaskReorder(list, reorderType, tasks);
   const more = paging?.hasNextPage ?? false;
   return (
-    <Box component="section" aria-label={heading}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, minHeight: headingAction ? { xs: 32, sm: 36 } : 32, flexWrap: 'wrap' }}>
-        <Box sx={{ flex: 1, display: 'flex', alignItems: 'baseline', gap: 1 }}>
-          <Typography variant="h6" component="h2">
-            {heading}
-          </Typography>
+    <section aria-label={heading}>
+      <div className="db-section-head" data-action={headingAction ? 'true' : undefined}>
+        <div className="db-section-title">
+          <h2 className="db-heading">{heading}</h2>
           {tasks && !isLoading && (
-            <Typography color="text.secondary" sx={{ fontWeight: 500 }} aria-label={`${countLabel(shown.length, 'task')}${more ? ' loaded, more below' : ''}`}>
+            <p className="db-count" aria-label={`${countLabel(shown.length, 'task')}${more ? ' loaded, more below' : ''}`}>
               {shown.length}
               {more ? '+' : ''}
-            </Typography>
+            </p>
           )}
-        </Box>
+        </div>
         {headingAction}
-      </Box>
+      </div>
       {isLoading ? (
         <SkeletonRows count={skeletonRows} />
       ) : isError && !tasks ? (
@@ -70,6 +67,6 @@ export function TaskListSection({ heading, headingAction, tasks, shown, paging, 
           footer={paging && <LoadMoreRow paging={paging} label={`Loading more of ${heading}`} />}
         />
       )}
-    </Box>
+    </section>
   );
 }

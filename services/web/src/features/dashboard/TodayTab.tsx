@@ -1,9 +1,5 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import EventAvailableIcon from '@mui/icons-material/EventAvailableOutlined';
 import { dashboardDate, dashboardDayLabel, formatShortDate, weekdayNameOf, type Client } from '@daybook/shared';
 import { useGetDayTasksQuery } from '../../api/tasksApi';
@@ -92,7 +88,7 @@ export function TodayTab({ weekendMode, clients, priorities, overdueBanner }: To
   const delegatedDue = (day.data ?? []).filter((task) => task.isDelegated && task.dueDate === date);
 
   return (
-    <Stack spacing={{ xs: 1.25, sm: 2 }}>
+    <div className="db-stack">
       <OverviewCard day={parts} isLoading={day.isLoading} overdueBanner={overdueBanner} priorities={priorities} />
       {weekendMode && (
         <Suspense fallback={null}>
@@ -113,45 +109,41 @@ export function TodayTab({ weekendMode, clients, priorities, overdueBanner }: To
         reorderType="today"
       />
       {shown.completed.length > 0 && (
-        <Box component="section" aria-label="Completed">
-          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1 }}>
-            <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem' }}>
-              Completed
-            </Typography>
-            <Typography color="text.secondary" sx={{ fontWeight: 500 }} data-testid="completed-count" aria-label={countLabel(shown.completed.length, 'task')}>
+        <section aria-label="Completed">
+          <div className="db-section-title db-section-gap">
+            <h2 className="db-heading">Completed</h2>
+            <p className="db-count" data-testid="completed-count" aria-label={countLabel(shown.completed.length, 'task')}>
               {shown.completed.length}
-            </Typography>
-          </Box>
+            </p>
+          </div>
           <TaskList listId="completed" tasks={shown.completed} />
-        </Box>
+        </section>
       )}
       {view.delegationEnabled && (
-        <Card component="section" aria-label="Delegated Tasks Due Today" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-              Delegated Tasks Due Today
-            </Typography>
-            <Typography color="text.secondary" data-testid="delegated-due-count">
+        <section aria-label="Delegated Tasks Due Today" className="db-panel">
+          <div className="db-section-title db-section-center">
+            <h2 className="db-heading db-grow">Delegated Tasks Due Today</h2>
+            <p className="db-count db-count-plain" data-testid="delegated-due-count">
               {countLabel(delegatedDue.length, 'task')}
-            </Typography>
-          </Box>
+            </p>
+          </div>
           {delegatedDue.length > 0 && (
-            <Stack spacing={0.5} sx={{ mt: 1 }}>
+            <div className="db-delegated-list">
               {delegatedDue.map((task) => (
-                <Typography key={task.id} variant="body2">
+                <p key={task.id} className="db-body2">
                   {task.title}
                   {task.delegatedToId && view.contactsById.get(task.delegatedToId) && (
-                    <Typography component="span" variant="body2" color="text.secondary">
+                    <span className="db-secondary">
                       {' '}
                       - {view.contactsById.get(task.delegatedToId)?.name}
-                    </Typography>
+                    </span>
                   )}
-                </Typography>
+                </p>
               ))}
-            </Stack>
+            </div>
           )}
-        </Card>
+        </section>
       )}
-    </Stack>
+    </div>
   );
 }
