@@ -1,8 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import type { SxProps, Theme } from '@mui/material/styles';
 import { availableMinutesOn, dayCapacity, hoursMinutesLabel, tracksCapacity, type Task } from '@daybook/shared';
 import { useSignedInUser } from '../../api/authApi';
 
@@ -12,9 +9,10 @@ const CapacityDialog = lazy(() => import('./CapacityDialog'));
 /**
  * The day against the working hours (DECISIONS 34): 'Planned 6 h of 8 h', or when the estimates of the
  * day's open tasks pass the hours, 'Over capacity by 1 h 30 min' with a proposal of moves. Nothing while
- * the week has no working hours at all (capacity is then off).
+ * the week has no working hours at all (capacity is then off). Plain elements (styles/today.css): it is on
+ * the dashboard's first screen; `className` places it.
  */
-export function DayCapacity({ date, tasks, sx }: { date: string; tasks: readonly Task[] | undefined; sx?: SxProps<Theme> }) {
+export function DayCapacity({ date, tasks, className }: { date: string; tasks: readonly Task[] | undefined; className?: string }) {
   const user = useSignedInUser();
   const [dialog, setDialog] = useState({ open: false, mounted: false });
   if (!user || !tasks || !tracksCapacity(user.workingMinutes)) return null;
@@ -22,29 +20,25 @@ export function DayCapacity({ date, tasks, sx }: { date: string; tasks: readonly
   const load = `${hoursMinutesLabel(plannedMinutes)} planned of ${hoursMinutesLabel(availableMinutes)}`;
 
   return (
-    <Box data-testid="day-capacity" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5, ...sx }}>
+    <div data-testid="day-capacity" className={className ? `db-capacity ${className}` : 'db-capacity'}>
       {overByMinutes > 0 ? (
         <>
-          <Typography variant="body2" role="status" sx={{ fontWeight: 600, color: 'warning.dark' }}>
+          <p role="status" className="db-body2 db-capacity-over">
             Over capacity by {hoursMinutesLabel(overByMinutes)}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 'max-content' }}>
-            {load}
-          </Typography>
+          </p>
+          <p className="db-body2 db-secondary db-capacity-load">{load}</p>
           <Button size="small" variant="outlined" color="warning" onClick={() => setDialog({ open: true, mounted: true })}>
             Suggest moves
           </Button>
         </>
       ) : (
-        <Typography variant="body2" color="text.secondary">
-          {load}
-        </Typography>
+        <p className="db-body2 db-secondary">{load}</p>
       )}
       <Suspense fallback={null}>
         {dialog.mounted && (
           <CapacityDialog open={dialog.open} onClose={() => setDialog({ open: false, mounted: true })} date={date} tasks={tasks} availableMinutes={availableMinutes} />
         )}
       </Suspense>
-    </Box>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
-import Box from '@mui/material/Box';
 import { styled } from '@mui/material/styles';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
@@ -51,17 +50,6 @@ const CaptureForm = styled('form')(({ theme }) => ({
 const NO_HABITS: never[] = [];
 /** The bar's buttons: 36 px, the bar stays one compact line. */
 const BUTTON_SIZE = { width: 36, height: 36 } as const;
-/**
- * The hint shows under the empty bar while it has focus (the preview takes its place once there is text). It
- * floats over what is below and lets clicks through: leaving the box never moves the page under the pointer,
- * so the click that takes the focus away lands where it was aimed.
- */
-const HINT_SX = {
-  position: 'relative',
-  '& [data-capture-hint]': { display: 'none' },
-  '&:focus-within[data-expanded="false"] [data-capture-hint]': { display: 'block' },
-} as const;
-
 export interface CaptureBoxProps {
   /**
    * The tasks just created (not when they wait offline): the screen shows them and may give the
@@ -280,7 +268,14 @@ export function CaptureBox({ onCreated, leading, hint }: CaptureBoxProps) {
   );
 
   return (
-    <Box data-testid="capture-box" data-engine={engine ? 'ready' : 'loading'} data-expanded={blank ? 'false' : 'true'} onPointerEnter={() => void load()} onPointerDown={() => void load()} sx={HINT_SX}>
+    <div
+      className="db-capture"
+      data-testid="capture-box"
+      data-engine={engine ? 'ready' : 'loading'}
+      data-expanded={blank ? 'false' : 'true'}
+      onPointerEnter={() => void load()}
+      onPointerDown={() => void load()}
+    >
       <CaptureForm
         onSubmit={submit}
         data-testid="nl-box"
@@ -306,13 +301,9 @@ export function CaptureBox({ onCreated, leading, hint }: CaptureBoxProps) {
         {submitButton}
       </CaptureForm>
       {hint && (
-        <Box
-          data-capture-hint
-          data-testid="capture-bar-hint"
-          sx={{ position: 'absolute', zIndex: 1, top: '100%', left: 0, right: 0, mt: 0.5, px: 1.5, py: 0.5, pointerEvents: 'none', typography: 'caption', color: 'text.secondary', bgcolor: 'background.paper', borderRadius: 1, boxShadow: 1 }}
-        >
+        <div data-capture-hint className="db-capture-hint" data-testid="capture-bar-hint">
           {hint}
-        </Box>
+        </div>
       )}
 
       {engine && shown.length > 0 && (
@@ -328,6 +319,6 @@ export function CaptureBox({ onCreated, leading, hint }: CaptureBoxProps) {
           busy={busy}
         />
       )}
-    </Box>
+    </div>
   );
 }

@@ -63,7 +63,7 @@ export function PrioritiesDialog({ open, onClose }: { open: boolean; onClose: ()
         )
       }
     >
-      {date && !today.isLoading && !empty && <DayCapacity date={date} tasks={tasks} sx={{ mb: 1.5 }} />}
+      {date && !today.isLoading && !empty && <DayCapacity date={date} tasks={tasks} className="db-capacity-spaced" />}
       {today.isLoading ? (
         <SkeletonRows count={3} />
       ) : empty ? (

@@ -56,7 +56,7 @@ function OverviewCard({ day, isLoading, overdueBanner, priorities }: { day: DayP
           </p>
         </div>
         {/* Beside the figures on wider screens, under them on phones. */}
-        {!isLoading && <DayCapacity date={date} tasks={day?.open} sx={{ order: { xs: 3, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, mt: { xs: 0.75, sm: 0 } }} />}
+        {!isLoading && <DayCapacity date={date} tasks={day?.open} className="db-overview-capacity" />}
         {isLoading || !figures ? (
           <Skeleton variant="rounded" height={38} sx={{ flex: '0 0 180px' }} />
         ) : (
