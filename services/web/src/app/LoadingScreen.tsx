@@ -18,7 +18,7 @@ export function LoadingScreen({ error, onRetry }: { error?: string; onRetry?: ()
           <Typography variant="h6" component="h1">
             Daybook cannot reach the server
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {error}
           </Typography>
           {onRetry && (
@@ -30,7 +30,7 @@ export function LoadingScreen({ error, onRetry }: { error?: string; onRetry?: ()
       ) : (
         <>
           <CircularProgress size={28} aria-hidden />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Loading...
           </Typography>
         </>

@@ -12,7 +12,7 @@ export function NotFoundPage() {
       <Typography variant="h4" component="h1">
         404 - Page not found
       </Typography>
-      <Typography color="text.secondary">The page you are looking for was not found.</Typography>
+      <Typography color="textSecondary">The page you are looking for was not found.</Typography>
       <Button component={RouterLink} to="/dashboard" variant="contained">
         Back to Dashboard
       </Button>

@@ -21,7 +21,7 @@ export function EmptyState({ title, description, icon }: { title: string; descri
       <Typography variant="subtitle1" component="p">
         {title}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
         {description}
       </Typography>
     </Box>

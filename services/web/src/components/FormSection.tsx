@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box component="section" sx={{ '& + &': { mt: 3 } }}>
-      <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block', fontWeight: 700, letterSpacing: '0.08em', mb: 1.5 }}>
+      <Typography variant="overline" component="h3" color="textSecondary" sx={{ display: 'block', fontWeight: 700, letterSpacing: '0.08em', mb: 1.5 }}>
         {title}
       </Typography>
       <Stack spacing={2}>{children}</Stack>

@@ -39,7 +39,7 @@ export function ResponsiveModal({ open, onClose, title, description, children, a
           {title}
         </Typography>
         {description && (
-          <Typography id={descriptionId} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography id={descriptionId} variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
             {description}
           </Typography>
         )}

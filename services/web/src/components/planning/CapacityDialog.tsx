@@ -40,7 +40,7 @@ function TaskLine({ task, to }: { task: Task; to?: string }) {
     <Box data-testid={to ? 'capacity-move' : 'capacity-stays'} sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, p: 1.25, border: 1, borderColor: 'divider', borderRadius: 2 }}>
       <Typography sx={{ fontWeight: 600, flex: '1 1 12rem', minWidth: 0, wordBreak: 'break-word' }}>{task.title}</Typography>
       <PriorityBadge priority={task.priority} />
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         Est. {task.estimatedTime}
       </Typography>
       {to && (
@@ -147,7 +147,7 @@ export function CapacityDialog({ open, onClose, date, tasks, availableMinutes }:
               </Stack>
             </Box>
           )}
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {keepIds.size > 0 ? 'Your top 3 priorities stay. ' : ''}Tasks without an estimate stay.
             {plan.overByMinutes > 0 && moves.length > 0 ? ` After these moves ${weekday} is still over by ${hoursMinutesLabel(plan.overByMinutes)}.` : ''}
           </Typography>

@@ -17,7 +17,7 @@ export interface NamedEntry {
 export function DeletableList({ items, label, empty, onDelete }: { items: readonly NamedEntry[]; label: string; empty: string; onDelete: (id: string) => void }) {
   if (items.length === 0) {
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
         {empty}
       </Typography>
     );

@@ -11,7 +11,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 export function DocumentLinksField({ links, error, onChange }: { links: readonly string[]; error?: string; onChange: (links: string[]) => void }) {
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         Document links
       </Typography>
       <Stack spacing={1}>

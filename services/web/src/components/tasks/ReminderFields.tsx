@@ -144,7 +144,7 @@ export function ReminderFields({ fields: { values, errors, set, remindersFromDef
         </Box>
         {helper && <FormHelperText error={Boolean(errors.reminders)}>{helper}</FormHelperText>}
         {snoozes.map((snooze) => (
-          <Typography key={snooze.id} variant="caption" color="text.secondary" component="p">
+          <Typography key={snooze.id} variant="caption" color="textSecondary" component="p">
             Snoozed until {reminderLabel({ kind: 'at', at: snooze.fireAt as string }, timeZone)}
           </Typography>
         ))}
@@ -204,7 +204,7 @@ export function ReminderFields({ fields: { values, errors, set, remindersFromDef
           ))}
           {hint && <Divider />}
           {hint && (
-            <Typography variant="caption" color="text.secondary" component="li" role="none" sx={{ display: 'block', px: 2, py: 0.5, maxWidth: 260 }}>
+            <Typography variant="caption" color="textSecondary" component="li" role="none" sx={{ display: 'block', px: 2, py: 0.5, maxWidth: 260 }}>
               {hint}
             </Typography>
           )}

@@ -55,7 +55,7 @@ function NewLinkPanel({ created, contactName, onDone }: { created: CreatedTaskSh
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           Copy the link now
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           It is shown only this once. Send it to {contactName} yourself, by message or email.
         </Typography>
       </Box>
@@ -77,7 +77,7 @@ function LinkRow({ share, timeZone, onRevoke, revoking }: { share: TaskShare; ti
         <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
           Link {share.hint}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           Expires {formatInstantDate(share.expiresAt, timeZone)} · {opened}
         </Typography>
       </Box>
@@ -108,7 +108,7 @@ function ResponseRow({ response, timeZone, onAccept, accepting }: { response: Ta
               {response.text}
             </Typography>
           )}
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {instantLabel(response.createdAt, timeZone)}
           </Typography>
         </Box>
@@ -164,7 +164,7 @@ export function TaskSharePanel({ task, contactId, onDateAccepted }: TaskSharePan
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Send {contactName} a private link to this task. Without an account they see its title, due date and delegation notes, and can mark it done, propose a new
         date or leave a comment.
       </Typography>
@@ -183,7 +183,7 @@ export function TaskSharePanel({ task, contactId, onDateAccepted }: TaskSharePan
             Share with {contactName}
           </Button>
           {full && (
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               At most {TASK_SHARES_PER_TASK_MAX} links: turn one off to make another.
             </Typography>
           )}

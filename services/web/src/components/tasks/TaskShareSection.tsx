@@ -24,7 +24,7 @@ export function TaskShareSection({ task, fields }: { task: Task; fields: TaskFor
   return (
     <FormSection title="Share">
       {unsaved ? (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Save the task first: a link is made for the contact the task is delegated to.
         </Typography>
       ) : (

@@ -66,7 +66,7 @@ export function TaskTimePanel({ task }: { task: Task }) {
 
   return (
     <Box component="section" aria-label="Time" data-testid="task-time" sx={{ mt: 3 }}>
-      <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block', fontWeight: 700, letterSpacing: '0.08em', mb: 1 }}>
+      <Typography variant="overline" component="h3" color="textSecondary" sx={{ display: 'block', fontWeight: 700, letterSpacing: '0.08em', mb: 1 }}>
         Time
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
@@ -168,7 +168,7 @@ function EntryRow({ entry, timeZone, now, onEdit, onDelete }: { entry: TimeEntry
           </Box>
         </Typography>
         {entry.note && (
-          <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ wordBreak: 'break-word' }}>
             {entry.note}
           </Typography>
         )}

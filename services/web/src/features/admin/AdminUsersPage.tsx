@@ -173,16 +173,16 @@ function UserCard({ user, isSelf, timeZone, onReset, onDelete }: { user: AdminUs
           {isSelf && <Chip size="small" variant="outlined" label="You" />}
         </Box>
         {name && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {name}
           </Typography>
         )}
         {user.email && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {user.email}
           </Typography>
         )}
-        <Typography variant="body2" color="text.secondary" data-testid="user-sign-in">
+        <Typography variant="body2" color="textSecondary" data-testid="user-sign-in">
           {signInMethodsLabel(user.signInMethods)} · {lastSignInLabel(user.lastSignInAt, timeZone)}
         </Typography>
       </Box>
@@ -254,7 +254,7 @@ function UserManagement({ me }: { me: User }) {
               }}
               sx={{ flex: '1 1 240px' }}
             />
-            <Typography variant="body2" color="text.secondary" role="status" data-testid="user-count">
+            <Typography variant="body2" color="textSecondary" role="status" data-testid="user-count">
               {searching ? `${shown.length} of ${countLabel(all?.length ?? 0, 'user')}` : countLabel(all?.length ?? 0, 'user')}
             </Typography>
           </Box>

@@ -22,7 +22,7 @@ function ArchivedList() {
   if (tasks.length === 0) return <EmptyState title="No archived tasks" description="Archived tasks will appear here" icon={<ArchiveIcon />} />;
   return (
     <>
-      <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="archived-count">
+      <Typography color="textSecondary" sx={{ mb: 2 }} data-testid="archived-count">
         {countLabel(tasks.length, 'archived task')}
         {archived.hasNextPage ? ' loaded, more below' : ''}
       </Typography>

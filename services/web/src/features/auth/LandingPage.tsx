@@ -47,7 +47,7 @@ function PreviewCard() {
   ];
   return (
     <Paper variant="outlined" aria-hidden sx={{ p: 2.5, borderRadius: 3, boxShadow: '0 24px 48px -24px rgba(31, 41, 55, 0.25)' }}>
-      <Typography variant="subtitle2" color="text.secondary">
+      <Typography variant="subtitle2" color="textSecondary">
         Today
       </Typography>
       <Box sx={{ display: 'flex', gap: 3, my: 1.5 }}>
@@ -60,7 +60,7 @@ function PreviewCard() {
             <Typography variant="h5" component="p">
               {value}
             </Typography>
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {label}
             </Typography>
           </Box>
@@ -148,7 +148,7 @@ export function LandingPage() {
                   <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '2.2rem', md: '3.2rem' }, lineHeight: 1.1 }}>
                     Your day, your clients, all in order.
                   </Typography>
-                  <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 2.5, fontWeight: 400, lineHeight: 1.6, maxWidth: 560 }}>
+                  <Typography variant="h6" component="p" color="textSecondary" sx={{ mt: 2.5, fontWeight: 400, lineHeight: 1.6, maxWidth: 560 }}>
                     Daybook keeps your tasks, clients, notes and calendar in one calm place. Describe what you need to do and it organizes it for you.
                   </Typography>
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>
@@ -174,7 +174,7 @@ export function LandingPage() {
                       <Typography variant="h6" component="h2">
                         {feature.title}
                       </Typography>
-                      <Typography color="text.secondary" sx={{ mt: 1, lineHeight: 1.6 }}>
+                      <Typography color="textSecondary" sx={{ mt: 1, lineHeight: 1.6 }}>
                         {feature.text}
                       </Typography>
                     </Box>
@@ -187,7 +187,7 @@ export function LandingPage() {
       </Box>
 
       <Box component="footer" sx={{ py: 3, textAlign: 'center' }}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           © {new Date().getFullYear()} Daybook. All rights reserved.
         </Typography>
       </Box>

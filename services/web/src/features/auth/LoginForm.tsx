@@ -96,7 +96,7 @@ export function LoginForm({ onSignUp, onSignedIn, config = DEFAULT_AUTH_CONFIG, 
         <Typography id="login-heading" variant="h5" component="h2">
           Log in
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
           Welcome back. Sign in to your Daybook.
         </Typography>
       </div>
@@ -108,7 +108,7 @@ export function LoginForm({ onSignUp, onSignedIn, config = DEFAULT_AUTH_CONFIG, 
       )}
       {config.oidc && <SingleSignOnButton label={config.oidc.label} primary={config.passwordLogin !== 'on'} />}
       {config.oidc && showPasswordForm && (
-        <Typography variant="body2" color="text.secondary" align="center">
+        <Typography variant="body2" color="textSecondary" align="center">
           or
         </Typography>
       )}
@@ -119,7 +119,7 @@ export function LoginForm({ onSignUp, onSignedIn, config = DEFAULT_AUTH_CONFIG, 
         </Link>
       )}
       {config.registration && (
-        <Typography variant="body2" color="text.secondary" align="center">
+        <Typography variant="body2" color="textSecondary" align="center">
           Don&apos;t have an account?{' '}
           <Link component="button" type="button" onClick={onSignUp} underline="hover" sx={{ fontWeight: 600, verticalAlign: 'baseline' }}>
             Sign up

@@ -101,7 +101,7 @@ export function RegisterForm({ onLogIn, onSignedIn }: { onLogIn: () => void; onS
         <Typography id="register-heading" variant="h5" component="h2">
           Create your account
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
           It takes a minute. Only the username and password are required.
         </Typography>
       </div>
@@ -116,7 +116,7 @@ export function RegisterForm({ onLogIn, onSignedIn }: { onLogIn: () => void; onS
       <Button type="submit" variant="contained" size="large" disabled={!ready || busy}>
         {busy ? 'Creating account...' : 'Create Account'}
       </Button>
-      <Typography variant="body2" color="text.secondary" align="center">
+      <Typography variant="body2" color="textSecondary" align="center">
         Already have an account?{' '}
         <Link component="button" type="button" onClick={onLogIn} underline="hover" sx={{ fontWeight: 600, verticalAlign: 'baseline' }}>
           Log in

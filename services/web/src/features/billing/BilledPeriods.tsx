@@ -41,7 +41,7 @@ export function BilledPeriods({ clientId }: { clientId: string }) {
               <Typography sx={{ fontWeight: 600 }}>
                 {period.clientName}, {rangeLabel(period)}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {hoursLabel(period.hours)} · {formatMoney(period.amountMinor, period.currency)} · billed {formatShortDate(localDate(new Date(period.billedAt), timeZone))}
               </Typography>
             </Box>

@@ -49,14 +49,14 @@ function figureColumns<Row extends BillingFigures>(currency: string): FiguresCol
 function Total({ label, hours, amount, testId }: { label: string; hours: number; amount?: string; testId: string }) {
   return (
     <Box data-testid={testId} sx={{ flex: 1, minWidth: 0, p: { xs: 1.25, sm: 2 }, border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
         {label}
       </Typography>
       <Typography data-testid={`${testId}-hours`} sx={{ fontWeight: 700, fontSize: { xs: '1.05rem', sm: '1.4rem' } }}>
         {hoursLabel(hours)}
       </Typography>
       {amount !== undefined && (
-        <Typography data-testid={`${testId}-amount`} sx={{ fontWeight: 600, fontSize: { xs: '0.9rem', sm: '1.1rem' } }} color="text.secondary">
+        <Typography data-testid={`${testId}-amount`} sx={{ fontWeight: 600, fontSize: { xs: '0.9rem', sm: '1.1rem' } }} color="textSecondary">
           {amount}
         </Typography>
       )}
@@ -88,7 +88,7 @@ function ReportBody({ report, oneClient }: { report: BillingReport; oneClient: b
         </Alert>
       )}
       {report.tasks.length === 0 ? (
-        <Typography color="text.secondary" role="status" sx={{ mt: 3, textAlign: 'center' }}>
+        <Typography color="textSecondary" role="status" sx={{ mt: 3, textAlign: 'center' }}>
           No time tracked in this period.
         </Typography>
       ) : (
@@ -191,7 +191,7 @@ export function BillingPage() {
         </Box>
       )}
       {!client && data && data.totals.unbilledSeconds > 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           Choose a client to mark its time as billed.
         </Typography>
       )}

@@ -78,7 +78,7 @@ export function BillingSettingsSection() {
   const settings = useGetBillingSettingsQuery();
   return (
     <SettingsSection title="Billing">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
         The currency of your rates and invoices, and the rate for clients without their own.
       </Typography>
       {settings.isError && !settings.data ? (

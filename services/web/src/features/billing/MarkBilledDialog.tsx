@@ -41,7 +41,7 @@ export function MarkBilledDialog({ open, onClose, client, report }: { open: bool
         {client.name}’s unbilled time from {rangeLabel(report)}, <strong>{hoursLabel(totals.unbilledHours)}</strong> for{' '}
         <strong>{formatMoney(totals.unbilledAmountMinor, currency)}</strong>, will be recorded as billed.
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
         Billed time is left out of the next unbilled totals and can no longer be edited. You can undo it from the billed periods below.
       </Typography>
     </ResponsiveModal>

@@ -345,7 +345,7 @@ export function CapturePreview({ shown, context, onGiveBack, onChange, onCreateC
       ))}
       {(reviewed || kept > 1) && (
         <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }} data-testid="capture-hint">
+          <Typography variant="body2" color="textSecondary" sx={{ flex: 1, minWidth: 0 }} data-testid="capture-hint">
             {reviewed
               ? `The model changed ${modelChanges === 1 ? '1 detail' : `${modelChanges} details`} (marked). Press Enter again to save.`
               : `${kept} tasks: Enter saves them together.`}

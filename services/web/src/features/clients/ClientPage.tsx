@@ -56,14 +56,14 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 function Figure({ label, value, detail, link }: { label: string; value: string; detail?: string; link?: { to: string; label: string } }) {
   return (
     <Card variant="outlined" sx={{ p: 2, flex: '1 1 150px' }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
         {value}
       </Typography>
       {detail && (
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {detail}
         </Typography>
       )}
@@ -113,14 +113,14 @@ function ClientNotes({ client }: { client: Client }) {
   const pages = notes.data ?? [];
   if (notes.isLoading) return <SkeletonRows count={1} />;
   if (notes.isError) return <LoadError onRetry={() => void notes.refetch()} />;
-  if (pages.length === 0) return <Typography color="text.secondary">No notes tagged with {client.name} yet.</Typography>;
+  if (pages.length === 0) return <Typography color="textSecondary">No notes tagged with {client.name} yet.</Typography>;
   return (
     <Stack spacing={1.5}>
       {pages.slice(0, NOTE_PAGES_SHOWN).map((page) => (
         <Card key={page.listId} variant="outlined" sx={{ p: 1.5 }}>
           <Typography sx={{ fontWeight: 600 }}>{page.listTitle}</Typography>
           {page.items.slice(0, 3).map((item) => (
-            <Typography key={item.itemId} variant="body2" color="text.secondary" sx={{ mt: 0.5, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word' }}>
+            <Typography key={item.itemId} variant="body2" color="textSecondary" sx={{ mt: 0.5, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word' }}>
               {item.itemContent}
             </Typography>
           ))}
@@ -174,7 +174,7 @@ function ClientPageBody({ client, user }: { client: Client; user: User }) {
     >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 2 }}>
         <Box data-testid="client-swatch" sx={{ width: 20, height: 20, borderRadius: '50%', bgcolor: client.color, border: 1, borderColor: 'rgba(0,0,0,0.12)' }} />
-        <Typography color="text.secondary" data-testid="client-terms">
+        <Typography color="textSecondary" data-testid="client-terms">
           {[client.aliases.length > 0 && `Also called ${client.aliases.join(', ')}`, billingTerms(client, billing.data)].filter(Boolean).join(' · ')}
         </Typography>
       </Stack>
@@ -199,12 +199,12 @@ function ClientPageBody({ client, user }: { client: Client; user: User }) {
       )}
 
       <Section title="Open tasks">
-        <ClientTasks arg={{ clientId: client.id, list: 'open' }} sortable empty={<Typography color="text.secondary">No open tasks for {client.name}.</Typography>} />
+        <ClientTasks arg={{ clientId: client.id, list: 'open' }} sortable empty={<Typography color="textSecondary">No open tasks for {client.name}.</Typography>} />
       </Section>
 
       {user.enableDelegation && (
         <Section title="Delegated tasks">
-          <ClientTasks arg={{ clientId: client.id, list: 'delegated' }} sortable={false} empty={<Typography color="text.secondary">Nothing delegated for {client.name}.</Typography>} />
+          <ClientTasks arg={{ clientId: client.id, list: 'delegated' }} sortable={false} empty={<Typography color="textSecondary">Nothing delegated for {client.name}.</Typography>} />
         </Section>
       )}
 
@@ -220,14 +220,14 @@ function ClientPageBody({ client, user }: { client: Client; user: User }) {
       </Section>
 
       <Section title="Recent activity">
-        {overview.data && overview.data.activity.length === 0 && <Typography color="text.secondary">Nothing yet.</Typography>}
+        {overview.data && overview.data.activity.length === 0 && <Typography color="textSecondary">Nothing yet.</Typography>}
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {overview.data?.activity.map((event) => (
             <Box component="li" key={`${event.kind}:${event.at}:${event.taskId ?? event.title}`} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
               <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
                 {activityText(event)}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {formatInstantDate(event.at, user.timezone)}
               </Typography>
             </Box>

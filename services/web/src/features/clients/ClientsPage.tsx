@@ -110,7 +110,7 @@ export function ClientsPage() {
                 {client.name}
               </Link>
               {client.aliases.length > 0 && (
-                <Typography data-testid="client-aliases" variant="caption" color="text.secondary" sx={{ display: 'block', wordBreak: 'break-word' }}>
+                <Typography data-testid="client-aliases" variant="caption" color="textSecondary" sx={{ display: 'block', wordBreak: 'break-word' }}>
                   Also called {client.aliases.join(', ')}
                 </Typography>
               )}
@@ -135,7 +135,7 @@ export function ClientsPage() {
     >
       {list.length > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 2, rowGap: 0.5, mb: 2 }}>
-          <Typography color="text.secondary">Drag clients to set the order they appear in everywhere.</Typography>
+          <Typography color="textSecondary">Drag clients to set the order they appear in everywhere.</Typography>
           <Button component={RouterLink} to="/billing" size="small" startIcon={<BillingIcon />}>
             Billing report
           </Button>

@@ -79,7 +79,7 @@ function ReviewRow({ task, rank, client, now, timeZone, onToggle }: { task: Task
             {task.title}
           </Typography>
           {task.description && (
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="body2" color="textSecondary" noWrap>
               {task.description}
             </Typography>
           )}
@@ -95,7 +95,7 @@ function ReviewRow({ task, rank, client, now, timeZone, onToggle }: { task: Task
             {/* Not a link here: the whole row is the checkbox. */}
             {client && <ClientChip name={client.name} color={client.color} />}
             {task.estimatedTime && (
-              <Typography variant="caption" color="text.secondary" data-testid="review-estimate">
+              <Typography variant="caption" color="textSecondary" data-testid="review-estimate">
                 Est. {task.estimatedTime}
               </Typography>
             )}
@@ -171,7 +171,7 @@ export function DailyReviewPage() {
 
   return (
     <ScreenShell title="Set Your Daily Priorities" maxWidth="md">
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="textSecondary" sx={{ mb: 2 }}>
         Choose up to {MAX_DAILY_PRIORITIES} tasks to focus on today, in order of importance.
       </Typography>
       {!loading && candidates.length > 0 && (
@@ -180,7 +180,7 @@ export function DailyReviewPage() {
             <Typography sx={{ fontWeight: 600 }} data-testid="selected-count">
               {selected.length}/{MAX_DAILY_PRIORITIES} priorities selected
             </Typography>
-            <Typography variant="body2" color="text.secondary" role="status" data-testid="selection-hint">
+            <Typography variant="body2" color="textSecondary" role="status" data-testid="selection-hint">
               {refused ? `Unpick one of your ${MAX_DAILY_PRIORITIES} to choose another.` : ''}
             </Typography>
           </Box>

@@ -35,7 +35,7 @@ export function ShutdownBanner() {
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                 Wrap up the week
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {countText} from this week {count === 1 && !unfinished.data?.hasMore ? 'is' : 'are'} still open. Decide where each one goes, then enjoy the weekend.
               </Typography>
               <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>

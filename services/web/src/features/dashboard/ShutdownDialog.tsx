@@ -134,12 +134,12 @@ export function ShutdownDialog({ open, onClose, week, tasks, hasMore }: Shutdown
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
                   <PriorityBadge priority={task.priority} />
                   {task.dueDate && (
-                    <Typography variant="caption" color="text.secondary">
+                    <Typography variant="caption" color="textSecondary">
                       Due {shortDayLabel(task.dueDate)}
                     </Typography>
                   )}
                   {task.estimatedTime && (
-                    <Typography variant="caption" color="text.secondary">
+                    <Typography variant="caption" color="textSecondary">
                       Est. {task.estimatedTime}
                     </Typography>
                   )}
@@ -163,7 +163,7 @@ export function ShutdownDialog({ open, onClose, week, tasks, hasMore }: Shutdown
             </Box>
           ))}
           {hasMore && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               More tasks from this week are open: apply these first, then open the shutdown again.
             </Typography>
           )}

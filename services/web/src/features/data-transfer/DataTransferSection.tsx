@@ -126,7 +126,7 @@ export function DataTransferSection() {
 
       {/* A plain fieldset: MUI's FormControl would pull InputBase out of the dashboard's first chunk. */}
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-        <Typography component="legend" variant="body2" color="text.secondary">
+        <Typography component="legend" variant="body2" color="textSecondary">
           Import from
         </Typography>
         <RadioGroup row value={source} onChange={(event) => reset(event.target.value as ImportSource)}>

@@ -21,7 +21,7 @@ export function ApiTokenList({ tokens, timeZone }: { tokens: readonly ApiToken[]
 
   if (tokens.length === 0) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         No tokens yet.
       </Typography>
     );
@@ -66,13 +66,13 @@ function TokenCard({ token, now, timeZone, onRevoke }: { token: ApiToken; now: D
           </Typography>
           {expired && <Chip size="small" color="warning" label="Expired" />}
         </Box>
-        <Typography variant="caption" color="text.secondary" component="p">
+        <Typography variant="caption" color="textSecondary" component="p">
           {SCOPE_LABELS[token.scope]} ·{' '}
           <Box component="span" sx={{ fontFamily: 'monospace' }}>
             {token.hint}
           </Box>
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="p">
+        <Typography variant="caption" color="textSecondary" component="p">
           Created {formatInstantDate(token.createdAt, timeZone)} · Last used {lastUsedLabel(token.lastUsedAt, now, timeZone)} ·{' '}
           <Box component="span" sx={expired ? { color: 'warning.dark' } : undefined}>
             {expiryLabel(token.expiresAt, expired, timeZone)}

@@ -21,7 +21,7 @@ function NewTokenPanel({ created, onDone }: { created: CreatedApiToken; onDone: 
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           Copy your new token now
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {created.token.name} will not be shown again: keep it somewhere safe, such as a password manager.
         </Typography>
       </Box>
@@ -46,7 +46,7 @@ export function ApiTokensSection({ timeZone }: { timeZone: string }) {
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   return (
     <SettingsSection title="API tokens">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
         Let your own scripts and tools use Daybook: they send a token in the Authorization header. A read-only token cannot change anything.
       </Typography>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>

@@ -46,7 +46,7 @@ export function CalendarFeedSection() {
 
   return (
     <SettingsSection title="Calendar feed">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
         See your open tasks with due dates in your phone’s or family’s calendar app. Anyone with the link can see them, so share it only with calendars you trust.
       </Typography>
       {feed.isError && !feed.data ? (

@@ -52,7 +52,7 @@ function Column({ status }: { status: KanbanStatus }) {
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
           {COLUMN_TITLES[status]}
         </Typography>
-        <Typography variant="body2" color="text.secondary" data-testid="kanban-count">
+        <Typography variant="body2" color="textSecondary" data-testid="kanban-count">
           {tasks.length}
           {column.hasNextPage ? '+' : ''}
         </Typography>
@@ -76,7 +76,7 @@ function Column({ status }: { status: KanbanStatus }) {
               ))}
               {droppable.placeholder}
               {tasks.length === 0 && !snapshot.isDraggingOver && (
-                <Typography variant="body2" color="text.disabled" sx={{ textAlign: 'center', py: 3 }}>
+                <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', py: 3 }}>
                   No tasks
                 </Typography>
               )}

@@ -68,7 +68,7 @@ export function NoteCard({ item, clients, markdown, timeZone, editing, wide, onE
         <NoteContent content={item.content} markdown={markdown} />
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1 }}>
           {client && <ClientChip id={client.id} name={client.name} color={client.color} />}
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {formatInstantDate(item.createdAt, timeZone)}
           </Typography>
         </Box>

@@ -34,7 +34,7 @@ export function SearchResults({ criteria, markdown, timeZone, onOpen, onOpenNote
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="search-results">
       <Typography variant="h6" component="h2">
-        Search Results <Typography component="span" color="text.secondary">({countLabel(results.length, 'list')})</Typography>
+        Search Results <Typography component="span" color="textSecondary">({countLabel(results.length, 'list')})</Typography>
       </Typography>
       {results.length === 0 && <EmptyState title="No results found" description="Try other words or clear the filters." />}
       {results.map((result) => (
@@ -46,7 +46,7 @@ export function SearchResults({ criteria, markdown, timeZone, onOpen, onOpenNote
             {result.client && <ClientChip id={result.client.id} name={result.client.name} color={result.client.color} />}
           </Box>
           {result.items.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               Empty list
             </Typography>
           ) : (
@@ -55,7 +55,7 @@ export function SearchResults({ criteria, markdown, timeZone, onOpen, onOpenNote
                 <Excerpt text={item.itemContent} highlights={item.highlights} links={markdown} />
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.5 }}>
                   {item.itemClient && <ClientChip id={item.itemClient.id} name={item.itemClient.name} color={item.itemClient.color} />}
-                  <Typography variant="caption" color="text.secondary">
+                  <Typography variant="caption" color="textSecondary">
                     {formatInstantDate(item.createdAt, timeZone)}
                   </Typography>
                   <Button size="small" startIcon={<OpenIcon fontSize="small" />} onClick={() => onOpenNote(item.itemId)} sx={{ ml: 'auto' }}>

@@ -63,7 +63,7 @@ export function SelectedPage({ list, clients, markdown, timeZone, editingItemId,
           {refusalMessage(items.error) ?? 'These notes could not be loaded. Check your connection and try again.'}
         </Alert>
       ) : notes.length === 0 ? (
-        <Typography color="text.secondary" variant="body2">
+        <Typography color="textSecondary" variant="body2">
           No notes yet. Write the first one below.
         </Typography>
       ) : (

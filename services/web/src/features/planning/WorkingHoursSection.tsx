@@ -35,7 +35,7 @@ export function WorkingHoursSection({ user }: { user: User }) {
 
   return (
     <SettingsSection title="Working Hours">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         The Today card warns when the estimates of a day&apos;s tasks pass its hours. Set every day to 0 h to turn the warning off.
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 2 }}>

@@ -215,7 +215,7 @@ function SentList({ responses, timeZone }: { responses: SharedTaskResponse[]; ti
                 {response.text}
               </Typography>
             )}
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {formatShortDate(localDate(new Date(response.createdAt), timeZone))}
             </Typography>
           </Box>
@@ -239,7 +239,7 @@ function TaskView({ token, task }: { token: string; task: SharedTask }) {
   return (
     <>
       <Card label="Task">
-        <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
+        <Typography variant="overline" color="textSecondary" sx={{ lineHeight: 1.5 }}>
           A task shared with you
         </Typography>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
@@ -250,7 +250,7 @@ function TaskView({ token, task }: { token: string; task: SharedTask }) {
         </Typography>
         {task.notes && (
           <Box>
-            <Typography variant="subtitle2" component="h2" color="text.secondary">
+            <Typography variant="subtitle2" component="h2" color="textSecondary">
               Notes
             </Typography>
             <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -272,7 +272,7 @@ function TaskView({ token, task }: { token: string; task: SharedTask }) {
       {task.canRespond && !task.isCompleted && <ProposalForm token={token} />}
       {task.canRespond && <CommentForm token={token} />}
       {task.responses.length > 0 && <SentList responses={task.responses} timeZone={timeZone} />}
-      <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+      <Typography variant="caption" color="textSecondary" sx={{ textAlign: 'center' }}>
         This private link works until {formatShortDate(localDate(new Date(task.expiresAt), timeZone))}. Only this task is shared with you.
       </Typography>
     </>
@@ -301,7 +301,7 @@ export function SharedTaskPage() {
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
             This link does not work
           </Typography>
-          <Typography color="text.secondary">It may have expired or been turned off. Ask the person who sent it to you for a new one.</Typography>
+          <Typography color="textSecondary">It may have expired or been turned off. Ask the person who sent it to you for a new one.</Typography>
         </Card>
       ) : (
         <Alert

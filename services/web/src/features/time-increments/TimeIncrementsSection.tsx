@@ -14,7 +14,7 @@ export function TimeIncrementsSection() {
   return (
     <SettingsSection title="Time Increments">
       {increments.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
           No time increments yet.
         </Typography>
       ) : (

@@ -33,7 +33,7 @@ export function ChannelList({ channels }: { channels: readonly Channel[] }) {
 
   if (channels.length === 0) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         No channels yet: turn on push for this device or add ntfy, email or a webhook.
       </Typography>
     );
@@ -94,7 +94,7 @@ function ChannelCard({ channel, onDelete }: { channel: Channel; onDelete: () => 
             {channel.status === 'failing' && <Chip size="small" color="error" label="Failing" />}
             {channel.status === 'paused' && <Chip size="small" color="warning" label="Paused" />}
           </Box>
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ wordBreak: 'break-all' }}>
+          <Typography variant="caption" color="textSecondary" component="p" sx={{ wordBreak: 'break-all' }}>
             {KIND_NAMES[channel.kind]} · {channel.target}
           </Typography>
           {channel.status === 'paused' && (

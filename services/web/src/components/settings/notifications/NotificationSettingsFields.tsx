@@ -58,7 +58,7 @@ export function ReminderDefaultsFields({ settings, timeZone }: { settings: Notif
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         New tasks get these reminders; change them on each task.
       </Typography>
       <TextField
@@ -107,7 +107,7 @@ export function DigestFields({ settings, timeZone }: { settings: NotificationSet
   const save = useSaveSettings(settings);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Today’s tasks and what is overdue, once a day at this hour ({timeZone.replace(/_/g, ' ')} time).
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
