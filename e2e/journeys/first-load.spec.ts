@@ -84,12 +84,14 @@ test("a first visit asks each of the dashboard's reads once: the app takes the a
   await expect(page.getByText(top.title, { exact: true }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   const times = (path: string) => asked.filter((p) => p === path).length;
-  for (const path of ['/api/tasks/today', '/api/clients', '/api/daily-plan']) expect(times(path), path).toBe(1);
+  for (const path of ['/api/tasks/today', '/api/clients', '/api/daily-plan', '/api/timer']) expect(times(path), path).toBe(1);
   // The plan brings its top 3: no read of the task itself.
   expect(times(`/api/tasks/${top.id}`)).toBe(0);
   await expect(page.getByRole('region', { name: "Today's Top 3 Priorities" })).toContainText(top.title);
-  // Who is signed in: the early read, then the app's refetch on mount (spec §7).
-  expect(times('/api/auth/user')).toBeLessThanOrEqual(2);
+  // Who is signed in: the early read is the app's read on mount (spec §7), made before the first render.
+  expect(times('/api/auth/user')).toBe(1);
+  // The capture bar's own reads wait for its structurer's code (loaded on focus, or 8 s after load).
+  for (const path of ['/api/time-increments', '/api/capture/context']) expect(times(path), path).toBe(0);
 });
 
 test("index.html: the first reads' script comes first (async), the dashboard's drag and drop is preloaded, and the stylesheet comes after the loading screen, preloaded from the head", async ({ request }) => {

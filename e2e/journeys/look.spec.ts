@@ -66,7 +66,10 @@ async function mainActionColours(page: Page) {
   await page.mouse.move(1, 1);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.waitForTimeout(400);
-  const buttons = page.locator('.MuiButton-contained:not(.MuiButton-containedError):not(.MuiButton-containedSuccess):not(.Mui-disabled):visible');
+  // MUI's contained buttons, and the plain ones of the dashboard's first screen (styles/today.css).
+  const buttons = page.locator(
+    '.MuiButton-contained:not(.MuiButton-containedError):not(.MuiButton-containedSuccess):not(.Mui-disabled):visible, .db-button[data-variant="contained"]:not(:disabled):visible',
+  );
   return buttons.evaluateAll((elements) => elements.map((element) => ({ name: (element.textContent ?? '').trim(), colour: getComputedStyle(element).backgroundColor })));
 }
 

@@ -65,11 +65,21 @@ export const {
 } = authApi;
 
 /**
- * The current user query as the app uses it: always fresh on mount (spec §7). Only what the app shows
- * from it: the refetch on mount renders nothing again unless the answer differs.
+ * An answer this young is the mount's own read: the page's first read of who is signed in (main.tsx), made
+ * just before the first render so that the screen could render with it.
+ */
+const READ_FOR_THIS_MOUNT_S = 5;
+
+/**
+ * The current user query as the app uses it: fresh on mount (spec §7), read again unless the answer is the
+ * page's own first read. Only what the app shows from it: a refetch renders nothing again unless the
+ * answer differs.
  */
 export const useCurrentUser = () =>
-  useGetCurrentUserQuery(undefined, { refetchOnMountOrArgChange: true, selectFromResult: ({ data, isLoading, isError }) => ({ data, isLoading, isError }) });
+  useGetCurrentUserQuery(undefined, {
+    refetchOnMountOrArgChange: READ_FOR_THIS_MOUNT_S,
+    selectFromResult: ({ data, isLoading, isError }) => ({ data, isLoading, isError }),
+  });
 
 /** The signed-in user for a screen: <App /> has just loaded it, so the screen reads it without a refetch. */
 export const useSignedInUser = () => useGetCurrentUserQuery().data;

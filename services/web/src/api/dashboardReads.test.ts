@@ -16,12 +16,12 @@ function answer(path: string) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('the first reads start before the first render: who is signed in, then the dashboard reads', () => {
-  it.each(['/', '/dashboard'])('on %s: the day list, the plan with its top 3, the clients, with no screen rendered (no read per top task)', async (path) => {
+  it.each(['/', '/dashboard'])('on %s: the day list, the plan with its top 3, the clients, the timer, with no screen rendered (no read per top task)', async (path) => {
     const { requests } = mockFetch((req) => answer(req.path));
     const store = makeStore();
     startFirstReads(store.dispatch, path);
     await settle();
-    expect(requests.map((r) => r.path).sort()).toEqual(['/api/auth/user', '/api/clients', '/api/daily-plan', '/api/tasks/today'].sort());
+    expect(requests.map((r) => r.path).sort()).toEqual(['/api/auth/user', '/api/clients', '/api/daily-plan', '/api/tasks/today', '/api/timer'].sort());
   });
 
   it('on another screen: only who is signed in', async () => {

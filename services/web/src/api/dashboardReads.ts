@@ -6,6 +6,7 @@ import { contactsApi } from './contactsApi';
 import { dailyPlanApi } from './dailyPlanApi';
 import { DASHBOARD_PATHS } from './firstNetworkReads';
 import { tasksApi } from './tasksApi';
+import { timerApi } from './timerApi';
 
 /**
  * The page's first reads (main.tsx, before the first render; issue 18): who is signed in, asked at once
@@ -20,9 +21,9 @@ export async function startFirstReads(dispatch: AppDispatch, pathname: string): 
 }
 
 /**
- * The dashboard's first reads (the day's list, the daily plan with its top 3, the clients and, with
- * delegation on, the contacts), started as soon
- * as the signed-in user is known rather than once the dashboard has rendered. Elsewhere, nothing.
+ * The dashboard's first reads (the day's list, the daily plan with its top 3, the clients, the header's
+ * running timer and, with delegation on, the contacts), started as soon as the signed-in user is known
+ * rather than once the dashboard has rendered. Elsewhere, nothing.
  * Resolves once they are all answered.
  */
 export async function startDashboardReads(
@@ -40,6 +41,7 @@ export async function startDashboardReads(
     dispatch(dayList.initiate(undefined, read)),
     dispatch(clientsApi.endpoints.getClients.initiate(undefined, read)),
     dispatch(dailyPlanApi.endpoints.getDailyPlan.initiate(undefined, read)),
+    dispatch(timerApi.endpoints.getTimer.initiate(undefined, read)),
     contacts,
   ]);
 }

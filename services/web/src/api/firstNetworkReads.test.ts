@@ -31,12 +31,12 @@ describe("the first screen's reads, started before the app's JavaScript has run"
     on('/');
   });
 
-  it.each(['/', '/dashboard'])("on %s: who is signed in, then the day's list, the clients and the plan (with its top 3)", async (path) => {
+  it.each(['/', '/dashboard'])("on %s: who is signed in, then the day's list, the clients, the plan (with its top 3) and the timer", async (path) => {
     const { requests } = answers();
     on(path);
     startFirstNetworkReads(monday);
     await settle();
-    expect(requests.map((r) => r.path).sort()).toEqual(['/api/auth/user', '/api/clients', '/api/daily-plan', '/api/tasks/today'].sort());
+    expect(requests.map((r) => r.path).sort()).toEqual(['/api/auth/user', '/api/clients', '/api/daily-plan', '/api/tasks/today', '/api/timer'].sort());
     // The same request as the base query's: cookies, never the HTTP cache, the CSRF header.
     expect(requests[0]).toMatchObject({ credentials: 'include', cache: 'no-store' });
     expect(requests[0]!.headers.get('x-daybook-csrf')).toBe('1');
@@ -117,10 +117,10 @@ describe("the first screen's reads, started before the app's JavaScript has run"
     });
     startFirstNetworkReads(wednesday);
     await settle();
-    expect(requests.map((r) => r.path).sort()).toEqual(['/api/auth/user', '/api/clients', '/api/daily-plan', '/api/delegation-contacts', '/api/tasks/today'].sort());
+    expect(requests.map((r) => r.path).sort()).toEqual(['/api/auth/user', '/api/clients', '/api/daily-plan', '/api/delegation-contacts', '/api/tasks/today', '/api/timer'].sort());
     answerUser();
     await settle();
-    expect(requests).toHaveLength(5);
+    expect(requests).toHaveLength(6);
   });
 
   describe.each([

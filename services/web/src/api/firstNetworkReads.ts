@@ -3,7 +3,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE, isWeekendMode, weekendModeInEveryZone }
 /**
  * The first screen's reads, started by a script of their own (src/firstReads.ts, first in index.html)
  * while the app's JavaScript still downloads and runs (issue 18): who is signed in and, on the dashboard,
- * its day list, the daily plan (with its top 3), the clients and the delegation contacts
+ * its day list, the daily plan (with its top 3), the clients, the delegation contacts and the running timer
  * (dashboardReads.ts reads the same through the store). The base query takes each answer once
  * (firstAnswers.ts) instead of asking the network again.
  *
@@ -60,12 +60,13 @@ export function startFirstNetworkReads(now = new Date()): void {
   });
 }
 
-/** The dashboard's reads: the day's list (Monday's in weekend mode), the clients, the contacts, the plan. */
+/** The dashboard's reads: the day's list (Monday's in weekend mode), the clients, the contacts, the plan, the timer. */
 function readDashboard(weekendMode: boolean, contacts: boolean): void {
   read(weekendMode ? 'tasks/monday' : 'tasks/today');
   read('clients');
   if (contacts) read('delegation-contacts');
   read('daily-plan');
+  read('timer');
 }
 
 /** Resolves once every read is asked (some only once who is signed in has answered). */

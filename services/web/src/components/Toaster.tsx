@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -153,33 +153,26 @@ export function Toaster() {
   }, []);
 
   return (
-    <Box
-      component="section"
+    // Plain (styles/today.css, `.db-toast-area`): the region is on every first paint; the spot clear of an
+    // open dialog comes in as custom properties.
+    <section
       ref={region}
       tabIndex={-1}
       aria-label="Notifications (F8)"
       data-testid="toast-area"
-      sx={{
-        position: 'fixed',
-        zIndex: (theme) => theme.zIndex.snackbar + 10,
-        left: { xs: 8, sm: 24 },
-        right: { xs: 8, sm: 'auto' },
-        bottom: { xs: 'calc(8px + env(safe-area-inset-bottom))', sm: 24 },
-        width: { sm: TOAST_WIDTH },
-        maxWidth: { sm: 'calc(100vw - 48px)' },
-        ...(spot?.width !== undefined && { width: { sm: spot.width } }),
-        ...(spot?.bottom !== undefined && { bottom: { xs: spot.bottom, sm: spot.bottom } }),
-        ...(spot?.top !== undefined && { top: { xs: `calc(${spot.top}px + env(safe-area-inset-top))`, sm: spot.top }, bottom: 'auto' }),
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 1,
-        pointerEvents: 'none',
-        outline: 'none',
-      }}
+      className="db-toast-area"
+      data-spot={spot?.top !== undefined ? 'top' : spot?.bottom !== undefined ? 'bottom' : undefined}
+      style={
+        {
+          '--db-toast-width': `${spot?.width ?? TOAST_WIDTH}px`,
+          ...(spot?.top !== undefined && { '--db-toast-top': `${spot.top}px` }),
+          ...(spot?.bottom !== undefined && { '--db-toast-bottom': `${spot.bottom}px` }),
+        } as CSSProperties
+      }
     >
       {toasts.map((t) => (
         <ToastView key={t.id} toast={t} />
       ))}
-    </Box>
+    </section>
   );
 }

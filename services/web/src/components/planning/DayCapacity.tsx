@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import Button from '@mui/material/Button';
 import { availableMinutesOn, dayCapacity, hoursMinutesLabel, tracksCapacity, type Task } from '@daybook/shared';
 import { useSignedInUser } from '../../api/authApi';
 
@@ -27,9 +26,9 @@ export function DayCapacity({ date, tasks, className }: { date: string; tasks: r
             Over capacity by {hoursMinutesLabel(overByMinutes)}
           </p>
           <p className="db-body2 db-secondary db-capacity-load">{load}</p>
-          <Button size="small" variant="outlined" color="warning" onClick={() => setDialog({ open: true, mounted: true })}>
+          <button type="button" className="db-button" data-color="warning" onClick={() => setDialog({ open: true, mounted: true })}>
             Suggest moves
-          </Button>
+          </button>
         </>
       ) : (
         <p className="db-body2 db-secondary">{load}</p>

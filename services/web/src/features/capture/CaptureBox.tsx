@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
-import { styled } from '@mui/material/styles';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import MicIcon from '@mui/icons-material/Mic';
-import StopIcon from '@mui/icons-material/Stop';
-import SendIcon from '@mui/icons-material/ArrowUpward';
+import MicDrawing from '@mui/icons-material/Mic';
+import StopDrawing from '@mui/icons-material/Stop';
+import SendDrawing from '@mui/icons-material/ArrowUpward';
 import type { Task } from '@daybook/shared';
 import type { CaptureContext, Piece } from '@daybook/nl';
 import { useSignedInUser } from '../../api/authApi';
+import { plainIcon } from '../../components/icons/plainIcon';
 import { useGetCaptureContextQuery } from '../../api/captureApi';
 import { useGetClientsQuery } from '../../api/clientsApi';
 import { useGetTimeIncrementsQuery } from '../../api/timeIncrementsApi';
@@ -26,30 +25,11 @@ import { useCaptureEngine } from './useCaptureEngine';
 
 const INPUT_MAX = 2000;
 
-/** The box's frame: focus ring, red while listening, a green flash once saved (spec §2). Styled once, not per keystroke. */
-const CaptureForm = styled('form')(({ theme }) => ({
-  display: 'flex',
-  alignItems: 'flex-end',
-  gap: theme.spacing(0.5),
-  padding: theme.spacing(0.5),
-  paddingLeft: theme.spacing(1.5),
-  border: `1px solid ${theme.palette.divider}`,
-  borderRadius: Number(theme.shape.borderRadius) * 3,
-  backgroundColor: theme.palette.background.paper,
-  transition: 'border-color 150ms ease, box-shadow 150ms ease',
-  '&:focus-within': { borderColor: theme.palette.primary.main, boxShadow: '0 0 0 3px rgba(45, 91, 208, 0.12)' },
-  '&[data-listening="true"]': { borderColor: theme.palette.error.light },
-  '&[data-flash="true"]': {
-    animation: 'nl-flash 900ms ease-out',
-    '@keyframes nl-flash': {
-      '0%': { boxShadow: '0 0 0 0 rgba(46, 125, 50, 0.55)', borderColor: '#2e7d32', backgroundColor: 'rgba(46, 125, 50, 0.08)' },
-      '100%': { boxShadow: '0 0 0 10px rgba(46, 125, 50, 0)' },
-    },
-  },
-}));
 const NO_HABITS: never[] = [];
-/** The bar's buttons: 36 px, the bar stays one compact line. */
-const BUTTON_SIZE = { width: 36, height: 36 } as const;
+// Plain <svg>s and buttons (styles/today.css): the bar is on the dashboard's first paint.
+const MicIcon = plainIcon(MicDrawing);
+const StopIcon = plainIcon(StopDrawing);
+const SendIcon = plainIcon(SendDrawing);
 export interface CaptureBoxProps {
   /**
    * The tasks just created (not when they wait offline): the screen shows them and may give the
@@ -74,10 +54,12 @@ export function CaptureBox({ onCreated, leading, hint }: CaptureBoxProps) {
   const user = useSignedInUser();
   const now = useNow();
   const clients = useGetClientsQuery();
-  const increments = useGetTimeIncrementsQuery();
-  // Without it (never read on this device, or an older api) there is no model review and no habits.
-  const captureContext = useGetCaptureContextQuery();
   const { engine, load } = useCaptureEngine();
+  // The structurer's own reads go out with its code (on focus, touch or when the dashboard is idle), not
+  // with the dashboard's first paint.
+  const increments = useGetTimeIncrementsQuery(undefined, { skip: !engine });
+  // Without it (never read on this device, or an older api) there is no model review and no habits.
+  const captureContext = useGetCaptureContextQuery(undefined, { skip: !engine });
   const [state, setState] = useState<CaptureState>(EMPTY_CAPTURE);
   const [busy, setBusy] = useState(false);
   const [creatingClient, setCreatingClient] = useState<string | null>(null);
@@ -227,42 +209,25 @@ export function CaptureBox({ onCreated, leading, hint }: CaptureBoxProps) {
   const micButton = useMemo(
     () =>
       speechSupported && (
-        <IconButton
+        <button
+          type="button"
+          className="db-capture-button"
           title={listening ? 'Stop listening' : 'Speak your task'}
           aria-label={listening ? 'Stop voice input' : 'Start voice input'}
           aria-pressed={listening}
           onClick={() => toggleLatest.current()}
           disabled={busy}
-          sx={{
-            ...BUTTON_SIZE,
-            color: listening ? 'error.main' : 'text.secondary',
-            ...(listening && {
-              animation: 'mic-pulse 1.2s ease-in-out infinite',
-              '@keyframes mic-pulse': { '50%': { backgroundColor: 'rgba(211, 47, 47, 0.12)' } },
-            }),
-          }}
         >
           {listening ? <StopIcon /> : <MicIcon />}
-        </IconButton>
+        </button>
       ),
     [speechSupported, listening, busy],
   );
   const submitButton = useMemo(
     () => (
-      <IconButton
-        type="submit"
-        aria-label="Create task from description"
-        disabled={blank || busy}
-        sx={{
-          ...BUTTON_SIZE,
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
-          '&:hover': { bgcolor: 'primary.dark' },
-          '&.Mui-disabled': { bgcolor: 'action.disabledBackground', color: 'action.disabled' },
-        }}
-      >
+      <button type="submit" className="db-capture-button" aria-label="Create task from description" disabled={blank || busy}>
         {busy ? <CircularProgress size={20} color="inherit" aria-label="Creating task" /> : <SendIcon />}
-      </IconButton>
+      </button>
     ),
     [blank, busy],
   );
@@ -276,7 +241,8 @@ export function CaptureBox({ onCreated, leading, hint }: CaptureBoxProps) {
       onPointerEnter={() => void load()}
       onPointerDown={() => void load()}
     >
-      <CaptureForm
+      <form
+        className="db-capture-form"
         onSubmit={submit}
         data-testid="nl-box"
         data-flash={flash ? 'true' : 'false'}
@@ -299,7 +265,7 @@ export function CaptureBox({ onCreated, leading, hint }: CaptureBoxProps) {
         />
         {micButton}
         {submitButton}
-      </CaptureForm>
+      </form>
       {hint && (
         <div data-capture-hint className="db-capture-hint" data-testid="capture-bar-hint">
           {hint}

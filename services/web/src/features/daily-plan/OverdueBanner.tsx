@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import { overdueLabel, type Task } from '@daybook/shared';
 import { countLabel } from '../../lib/format';
 import { BANNER_MAX_TASKS } from './overdue';
@@ -7,7 +6,7 @@ import { BANNER_MAX_TASKS } from './overdue';
  * The overdue banner (spec §2), compact, in the Today overview: the count, the first 3 with how late each
  * is ('2 days overdue', or 'Overdue since 3:00 PM' for today's), '+N more overdue task(s)', and Review.
  * One line: the 3 scroll sideways when they do not fit. Each one, like Review, opens the Overdue Tasks Review.
- * Plain elements (styles/today.css), not MUI's Alert or Chip: it is on the dashboard's first paint.
+ * Plain elements (styles/today.css), not MUI's Alert, Chip or Button: it is on the dashboard's first paint.
  */
 export function OverdueBanner({ tasks, now, timeZone, onReview }: { tasks: readonly Task[]; now: Date; timeZone: string; onReview: () => void }) {
   if (tasks.length === 0) return null;
@@ -27,9 +26,9 @@ export function OverdueBanner({ tasks, now, timeZone, onReview }: { tasks: reado
         ))}
         {rest > 0 && <li className="db-overdue-more">{`+${countLabel(rest, 'more overdue task')}`}</li>}
       </ul>
-      <Button color="error" size="small" onClick={onReview} sx={{ ml: 'auto', fontWeight: 700 }}>
+      <button type="button" className="db-button db-overdue-review" data-variant="text" data-color="error" onClick={onReview}>
         Review
-      </Button>
+      </button>
     </div>
   );
 }

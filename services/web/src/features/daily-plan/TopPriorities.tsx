@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Button from '@mui/material/Button';
 import CheckDrawing from '@mui/icons-material/Check';
 import { plainIcon } from '../../components/icons/plainIcon';
 import { TaskMetaRow } from '../../components/tasks/TaskMetaRow';
@@ -13,7 +12,7 @@ const CheckIcon = plainIcon(CheckDrawing);
 /**
  * 'Today's Top 3 Priorities' from the server's daily plan (DECISIONS 14), when there are any: compact rows in
  * the dashboard's Today overview (rank or check, title, then priority, due day, client and estimate; Complete).
- * Plain elements (styles/today.css) but the buttons: it is on the dashboard's first paint.
+ * Plain elements (styles/today.css): it is on the dashboard's first paint.
  */
 export function TopPriorities() {
   const view = useTaskView();
@@ -52,9 +51,9 @@ export function TopPriorities() {
               <TaskMetaRow task={task} showEstimate className="db-top-meta" />
             </div>
             {!task.isCompleted && (
-              <Button
-                size="small"
-                variant="outlined"
+              <button
+                type="button"
+                className="db-button db-top-complete"
                 aria-label="Complete"
                 disabled={completing === task.id}
                 onClick={async () => {
@@ -62,11 +61,10 @@ export function TopPriorities() {
                   await actions.completePriority(task);
                   setCompleting(null);
                 }}
-                sx={{ flexShrink: 0, minWidth: { xs: 36, sm: 64 }, px: { xs: 0.75, sm: 1.25 } }}
               >
                 <CheckIcon />
                 <span className="db-top-complete-label">Complete</span>
-              </Button>
+              </button>
             )}
           </li>
         ))}

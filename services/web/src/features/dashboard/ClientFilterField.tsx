@@ -1,17 +1,16 @@
-import type { SxProps, Theme } from '@mui/material/styles';
 import type { Client } from '@daybook/shared';
-import { NativeSelectField } from '../../components/NativeSelectField';
+import { PlainSelectField } from '../../components/PlainSelectField';
 
-/** The dashboard's client filter (spec §2): 'All Clients' ('all') or one of the user's clients. */
-export function ClientFilterField({ clients, value, onChange, sx }: { clients: readonly Client[]; value: string; onChange: (clientId: string) => void; sx?: SxProps<Theme> }) {
+/** The dashboard's client filter (spec §2): 'All Clients' ('all') or one of the user's clients. `className` sizes it. */
+export function ClientFilterField({ clients, value, onChange, className }: { clients: readonly Client[]; value: string; onChange: (clientId: string) => void; className?: string }) {
   return (
-    <NativeSelectField label="Client" value={value} onChange={onChange} sx={sx}>
+    <PlainSelectField label="Client" value={value} onChange={onChange} className={className}>
       <option value="all">All Clients</option>
       {clients.map((client) => (
         <option key={client.id} value={client.id}>
           {client.name}
         </option>
       ))}
-    </NativeSelectField>
+    </PlainSelectField>
   );
 }

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Button from '@mui/material/Button';
 import AddDrawing from '@mui/icons-material/Add';
 import AdminDrawing from '@mui/icons-material/AdminPanelSettingsOutlined';
 import BillingDrawing from '@mui/icons-material/RequestQuoteOutlined';
@@ -100,9 +99,12 @@ export function DashboardHeader({ isAdmin, onRefresh, onOpenSettings, onNewTask 
         <button type="button" className="db-toolbar-button" title="Settings" aria-label="Settings" onClick={onOpenSettings}>
           <SettingsIcon />
         </button>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={onNewTask} sx={{ ml: 0.5, display: { xs: 'none', sm: 'inline-flex' } }}>
+        <button type="button" className="db-button db-toolbar-new" data-variant="contained" onClick={onNewTask}>
+          <span className="db-button-icon">
+            <AddIcon />
+          </span>
           New Task
-        </Button>
+        </button>
         <button type="button" className="db-toolbar-button" data-below="sm" data-main="true" aria-label="New task" onClick={onNewTask}>
           <AddIcon />
         </button>

@@ -97,7 +97,7 @@ export function TodayTab({ weekendMode, clients, priorities, overdueBanner }: To
       )}
       <TaskListSection
         heading="Tasks Due"
-        headingAction={<ClientFilterField clients={clients} value={clientId} onChange={setClientId} sx={{ minWidth: 150, '& .MuiNativeSelect-select': { py: { xs: '3px', sm: '5px' } } }} />}
+        headingAction={<ClientFilterField clients={clients} value={clientId} onChange={setClientId} className="db-today-client-filter" />}
         tasks={day.data}
         shown={shown.open}
         isLoading={day.isLoading}
