@@ -60,15 +60,24 @@ function renderApp() {
   );
 }
 
+/**
+ * On a first visit, how long after the page has loaded the service worker registers: its install (it
+ * fetches the app's files) would compete on a phone's network and CPU with the first screen's last steps,
+ * such as the daily review that opens 1 s after the dashboard's data (issue 18). A page a worker already
+ * controls registers at once: it listens to that worker's messages from the start.
+ */
+const FIRST_INSTALL_DELAY_MS = 3000;
+
 // Installable and offline (DECISIONS 19): production builds only; the dev server has no /sw.js. A shared
 // task's page (DECISIONS 33) is for someone without an account: it installs nothing. Registered once the
-// page has loaded and its first reads are made, so the worker, once in control, keeps them all.
+// page has loaded and settled, its first reads made, so the worker, once in control, keeps them all.
 function startServiceWorker() {
   if (!import.meta.env.PROD || window.location.pathname.startsWith('/share/')) return;
   // Loaded after the page: its few lines are not part of the first paint's JavaScript.
   const start = () => void import('./lib/serviceWorker').then(({ registerServiceWorker }) => registerServiceWorker(store));
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  const later = () => setTimeout(start, navigator.serviceWorker?.controller ? 0 : FIRST_INSTALL_DELAY_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 void Promise.race([firstScreen.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() => {

@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import type { RootState } from './store';
 import { preloadDragAndDrop } from '../components/tasks/TaskList';
-import { preloadRunningTimer } from '../components/timer/HeaderTimer';
 import { CaptureBox } from '../features/capture/CaptureBox';
 import { DailyReviewBanner, DailyReviewFlow, preloadDueReview } from '../features/daily-plan/DailyReviewFlow';
 import { TopPriorities } from '../features/daily-plan/TopPriorities';
@@ -22,12 +21,10 @@ export function DashboardScreen() {
 
 /**
  * What the dashboard's first render shows besides its own code: drag and drop (main.tsx waits for it).
- * The overdue review, when it may open soon after, and the header's running timer start loading too (not
- * waited for).
+ * The overdue review, when it may open soon after, starts loading too (not waited for).
  */
 export function preloadDashboardParts(state: RootState): Promise<void> {
   preloadDueReview(state);
-  preloadRunningTimer();
   return preloadDragAndDrop();
 }
 

@@ -1,16 +1,23 @@
 import { lazy, Suspense } from 'react';
+import { useGetTimerQuery } from '../../api/timerApi';
 
-// The timer's code is not part of the first paint's JavaScript: the header only holds its place. The
-// dashboard starts loading it with its own code (preloadRunningTimer), its answer with its first reads.
-const loadRunningTimer = () => import('./RunningTimer');
-const RunningTimer = lazy(loadRunningTimer);
-export const preloadRunningTimer = (): void => void loadRunningTimer();
+// The chip's code loads only while a timer runs: most pages never need it.
+const RunningTimerChip = lazy(() => import('./RunningTimer'));
 
-/** The running timer in the header of every screen (DECISIONS 31); nothing while no timer runs. */
+/** How often the header asks whether another device started or stopped the timer (also on focus and reconnect). */
+export const TIMER_POLL_MS = 60_000;
+
+/**
+ * The running timer in the header of every screen (DECISIONS 31); nothing while no timer runs. It is
+ * derived from the entry's start, so a reload or an offline session (the last answer is kept) shows the
+ * right time; a timer started on another device shows up on focus, on reconnect or within a minute. The
+ * dashboard reads it with its first reads.
+ */
 export function HeaderTimer() {
-  return (
+  const { data } = useGetTimerQuery(undefined, { pollingInterval: TIMER_POLL_MS, skipPollingIfUnfocused: true, refetchOnFocus: true, refetchOnReconnect: true });
+  return data?.running ? (
     <Suspense fallback={null}>
-      <RunningTimer />
+      <RunningTimerChip entry={data.running} />
     </Suspense>
-  );
+  ) : null;
 }

@@ -5,24 +5,11 @@ import Link from '@mui/material/Link';
 import StopIcon from '@mui/icons-material/StopCircleOutlined';
 import TimerIcon from '@mui/icons-material/TimerOutlined';
 import { elapsedSeconds, formatElapsed, type TimeEntry } from '@daybook/shared';
-import { useGetTimerQuery } from '../../api/timerApi';
 import { useNow } from '../../lib/useNow';
 import { useTimerControls } from './useTimerControls';
 
-/** How often the header asks whether another device started or stopped the timer (also on focus and reconnect). */
-export const TIMER_POLL_MS = 60_000;
-
-/**
- * The running timer: its task (a link that opens it), the time ticking from its start, and Stop. It is
- * derived from the entry's start, so a reload or an offline session (the last answer is kept) shows the
- * right time; a timer started on another device shows up on focus, on reconnect or within a minute.
- */
-export function RunningTimer() {
-  const { data } = useGetTimerQuery(undefined, { pollingInterval: TIMER_POLL_MS, skipPollingIfUnfocused: true, refetchOnFocus: true, refetchOnReconnect: true });
-  return data?.running ? <RunningTimerChip entry={data.running} /> : null;
-}
-
-function RunningTimerChip({ entry }: { entry: TimeEntry }) {
+/** The running timer in the header (HeaderTimer.tsx): its task (a link that opens it), the time ticking from its start, and Stop. */
+export function RunningTimerChip({ entry }: { entry: TimeEntry }) {
   const now = useNow(1_000);
   const { stop, busy } = useTimerControls();
   const title = entry.taskTitle ?? 'Time entry';
@@ -69,4 +56,4 @@ function RunningTimerChip({ entry }: { entry: TimeEntry }) {
   );
 }
 
-export default RunningTimer;
+export default RunningTimerChip;
