@@ -172,7 +172,7 @@ export function TaskSharePanel({ task, contactId, onDateAccepted }: TaskSharePan
         <NewLinkPanel created={created} contactName={contactName} onDone={() => setCreated(null)} />
       ) : (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-          <NativeSelectField label="Link expires in" value={String(expiresInDays)} onChange={(value) => setExpiresInDays(Number(value))} sx={{ minWidth: 140 }}>
+          <NativeSelectField label="Link expires in" value={String(expiresInDays)} onChange={(value) => setExpiresInDays(Number(value))} style={{ minWidth: 140 }}>
             {TASK_SHARE_EXPIRY_CHOICES.map((days) => (
               <option key={days} value={days}>
                 {days} days

@@ -142,7 +142,7 @@ export function BillingPage() {
   return (
     <ScreenShell title="Billing" maxWidth="lg">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' }, flexWrap: 'wrap' }} useFlexGap>
-        <NativeSelectField label="Client" value={selection.clientId} onChange={(clientId) => select({ clientId })} sx={{ minWidth: 200 }}>
+        <NativeSelectField label="Client" value={selection.clientId} onChange={(clientId) => select({ clientId })} style={{ minWidth: 200 }}>
           <option value="">All clients</option>
           {clients.map((c) => (
             <option key={c.id} value={c.id}>
@@ -150,7 +150,7 @@ export function BillingPage() {
             </option>
           ))}
         </NativeSelectField>
-        <NativeSelectField label="Period" value={selection.period} onChange={(period) => select({ period: period as BillingPeriodChoice })} sx={{ minWidth: 170 }}>
+        <NativeSelectField label="Period" value={selection.period} onChange={(period) => select({ period: period as BillingPeriodChoice })} style={{ minWidth: 170 }}>
           {PERIOD_CHOICES.map((choice) => (
             <option key={choice} value={choice}>
               {BILLING_PERIOD_LABELS[choice]}

@@ -44,7 +44,7 @@ function BillingSettingsForm({ saved }: { saved: BillingSettings }) {
       }}
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5 }}
     >
-      <NativeSelectField label="Currency" value={currency} onChange={setCurrency} sx={{ width: { xs: '100%', sm: 260 } }}>
+      <NativeSelectField label="Currency" value={currency} onChange={setCurrency} className="db-currency-field">
         {(codes.includes(currency) ? codes : [currency, ...codes]).map((code) => (
           <option key={code} value={code}>
             {currencyLabel(code)}

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { PRIORITIES, type Client, type Priority } from '@daybook/shared';
-import { PlainSelectField } from '../../components/PlainSelectField';
+import { NativeSelectField } from '../../components/NativeSelectField';
 import type { TaskFilters } from '../../components/tasks/taskFilters';
 import { ClientFilterField } from './ClientFilterField';
 
@@ -28,7 +28,7 @@ export function FilterBar({ clients, filters, onChange, showArchived }: FilterBa
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: { md: 'flex-end' }, flex: { xs: '1 1 100%', md: '1 1 0' }, minWidth: 0, pt: { xs: 1, md: 0 } }}
     >
       <ClientFilterField clients={clients} value={filters.clientId} onChange={(clientId) => onChange({ ...filters, clientId })} className="db-filter-field db-filter-client" />
-      <PlainSelectField
+      <NativeSelectField
         label="Priority"
         value={filters.priority}
         onChange={(priority) => onChange({ ...filters, priority: priority as Priority | 'all' })}
@@ -40,7 +40,7 @@ export function FilterBar({ clients, filters, onChange, showArchived }: FilterBa
             {PRIORITY_FILTER_LABELS[priority]}
           </option>
         ))}
-      </PlainSelectField>
+      </NativeSelectField>
       {showArchived && (
         <FormControlLabel
           control={<Switch checked={showArchived.checked} onChange={(event) => showArchived.onChange(event.target.checked)} />}

@@ -12,7 +12,7 @@ describe('Settings, Working Hours', () => {
     });
     renderWithProviders(<WorkingHoursSection user={user} />);
     const fields = screen.getAllByRole('combobox');
-    expect(fields.map((field) => field.closest('.MuiFormControl-root')?.querySelector('label')?.textContent)).toEqual([
+    expect(fields.map((field) => field.closest('.db-select-field')?.querySelector('label')?.textContent)).toEqual([
       'Monday',
       'Tuesday',
       'Wednesday',
