@@ -45,7 +45,7 @@ function OverviewCard({ day, isLoading, overdueBanner, priorities }: { day: DayP
   const date = dashboardDate(now, timeZone);
   const figures = day && dayFigures(day, now, timeZone);
   return (
-    <section aria-label="Overview" className="db-overview">
+    <section aria-label="Overview" className="db-panel db-overview">
       <div className="db-overview-row">
         <div className="db-overview-day">
           <h2 data-testid="day-label" className="db-overview-label">
