@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../core/actor';
+import { preparedRows } from '../db/prepared';
 import type { AppState } from './guards';
 
 interface SessionRow {
@@ -27,7 +28,8 @@ export function createSessionStore(em: EntityManager) {
   const storedSidOf = new WeakMap<Context, string>();
   return {
     async get(sid: string, _maxAge: number, { ctx }: { rolling: boolean; ctx?: Context }) {
-      const rows = await connection().execute<SessionRow[]>(
+      const rows = await preparedRows<SessionRow>(
+        em,
         `select s.sess, u.id, u.username, u.role, u.timezone, u.enable_delegation
            from sessions s left join users u on u.id = s.user_id
           where s.sid = ? and s.expire > now()`,

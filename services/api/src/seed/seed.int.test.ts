@@ -55,19 +55,21 @@ describe('seed', () => {
 
 describe('dashboard reads of a user with thousands of tasks', () => {
   const tasks = () => createTasksService(orm.em, () => now);
-  const busiestClient = async () => {
+  /** The client with most of the big user's tasks (looked up before the reads, whose every statement is checked). */
+  let busiestClient: string;
+  beforeAll(async () => {
     const [row] = await orm.em.getConnection().execute<{ id: string }[]>(
       'select client_id as id from tasks where user_id = ? and client_id is not null group by client_id order by count(*) desc limit 1',
       [bigUser.id],
     );
-    return row!.id;
-  };
+    busiestClient = row!.id;
+  });
   it.each([
     ['today', () => tasks().today(bigUser)],
     ['monday', () => tasks().monday(bigUser)],
     ['all', () => tasks().list(bigUser, { limit: 200 })],
     ['active', () => tasks().active(bigUser, { limit: 200 })],
-    ["one client's active tasks", async () => tasks().active(bigUser, { limit: 200, clientId: await busiestClient() })],
+    ["one client's active tasks", () => tasks().active(bigUser, { limit: 200, clientId: busiestClient })],
     ['backlog', () => tasks().backlog(bigUser, { limit: 200 })],
     ['delegated', () => tasks().delegated(bigUser, { limit: 200 })],
     ['kanban', () => tasks().kanban(bigUser, { limit: 200 })],

@@ -1,5 +1,6 @@
 import { RequestContext } from '@mikro-orm/core';
-import { SqlEntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
 
 /** A node of `explain (format json)`. */
 export interface PlanNode {
@@ -12,18 +13,36 @@ export interface PlanNode {
 }
 
 export interface CapturedStatement {
+  /** As Postgres received it: values inlined (`em.execute`) or as `$1`, `$2`, … (a prepared statement). */
   sql: string;
   params: unknown[];
+  /**
+   * For a prepared statement (db/prepared.ts), each is captured twice: as planned for its values, and
+   * with the generic plan Postgres may keep for it after a few runs (`generic: true`).
+   */
+  generic?: boolean;
 }
 
-/** Runs a read through the services and answers every SQL statement it sent. */
+interface QueryConfig {
+  text: string;
+  values?: unknown[];
+  name?: string;
+}
+
+/**
+ * Runs `read` in a request context and answers every SQL statement the driver sent meanwhile (through
+ * `em.execute` or as prepared statements).
+ */
 export async function statementsOf(orm: MikroORM, read: () => Promise<unknown>): Promise<CapturedStatement[]> {
   const captured: CapturedStatement[] = [];
-  const original = SqlEntityManager.prototype.execute;
-  const spy = jest.spyOn(SqlEntityManager.prototype, 'execute').mockImplementation(function (this: SqlEntityManager, sql, params, method) {
-    if (typeof sql === 'string') captured.push({ sql, params: params ?? [] });
-    return original.call(this, sql, params, method);
-  });
+  const original = pg.Client.prototype.query;
+  const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as QueryConfig | string;
+    const statement = typeof config === 'string' ? { sql: config, params: [] } : { sql: config.text, params: config.values ?? [] };
+    captured.push(statement);
+    if (typeof config === 'object' && config.name) captured.push({ ...statement, generic: true });
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original);
   try {
     await RequestContext.create(orm.em, read);
   } finally {
@@ -32,13 +51,38 @@ export async function statementsOf(orm: MikroORM, read: () => Promise<unknown>):
   return captured;
 }
 
+/** A value as the driver sends it. */
+const asText = (value: unknown) => (value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
 /** Postgres' plan of a statement; `analyze` runs it and adds actual times. */
 export async function planOf(orm: MikroORM, statement: CapturedStatement, analyze = false): Promise<{ plan: PlanNode; executionMs?: number }> {
-  const rows = await orm.em
-    .getConnection()
-    .execute<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time'?: number }[] }[]>(`explain (format json${analyze ? ', analyze' : ''}) ${statement.sql}`, statement.params);
-  const [result] = rows[0]!['QUERY PLAN'];
-  return { plan: result!.Plan, executionMs: result!['Execution Time'] };
+  const options = `format json${analyze ? ', analyze' : ''}`;
+  const knex = orm.em.getConnection().getKnex();
+  const client = (await knex.client.acquireConnection()) as pg.Client;
+  try {
+    let rows: { 'QUERY PLAN': { Plan: PlanNode; 'Execution Time'?: number }[] }[];
+    if (statement.generic) {
+      // The plan a prepared statement runs once Postgres settles on its generic plan.
+      const values = statement.params.map((value) => (value === null || value === undefined ? 'null' : client.escapeLiteral(asText(value))));
+      let prepared = false;
+      await client.query('begin');
+      try {
+        await client.query('set local plan_cache_mode = force_generic_plan');
+        await client.query(`prepare daybook_plan_check as ${statement.sql}`);
+        prepared = true;
+        rows = (await client.query(`explain (${options}) execute daybook_plan_check${values.length ? `(${values.join(', ')})` : ''}`)).rows;
+      } finally {
+        await client.query('rollback');
+        if (prepared) await client.query('deallocate daybook_plan_check');
+      }
+    } else {
+      rows = (await client.query(`explain (${options}) ${statement.sql}`, statement.params)).rows;
+    }
+    const [result] = rows[0]!['QUERY PLAN'];
+    return { plan: result!.Plan, executionMs: result!['Execution Time'] };
+  } finally {
+    await knex.client.releaseConnection(client);
+  }
 }
 
 /** Every table scan of a plan as 'Index Scan on tasks'. */

@@ -1,4 +1,4 @@
-import { SqlEntityManager } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import { NOTE_EXCERPT_MAX, noteSearchResultListSchema, type Client, type NoteItem, type NoteList, type NoteSearchItem, type NoteSearchResult } from '@daybook/shared';
 import { truncateAll } from '../../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../../test/test-app';
@@ -271,18 +271,20 @@ describe('notes search: one user cannot hold the api (DECISIONS 22)', () => {
     const bobs = await page(bob, { title: 'Bob' });
     await note(bob, bobs.id, { content: 'plan for Tuesday' });
 
-    // Anna's searches are held in Postgres until released, so they stay in flight.
+    // Anna's searches are held on their pool connections, before they reach Postgres, until released.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let held = 0;
-    const execute = SqlEntityManager.prototype.execute;
-    const spy = jest.spyOn(SqlEntityManager.prototype, 'execute').mockImplementation(async function (this: SqlEntityManager, query, params, method) {
-      if (typeof query === 'string' && query.includes('with matched') && (params as unknown[] | undefined)?.includes(annaId)) {
+    const query = pg.Client.prototype.query;
+    const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as { text?: string; values?: unknown[] };
+      if (config.text?.includes('with matched') && config.values?.includes(annaId)) {
         held += 1;
-        await released;
+        void released.then(() => (query as (...a: unknown[]) => unknown).apply(this, args)); // the driver answers through its callback
+        return undefined;
       }
-      return execute.call(this, query, params, method);
-    });
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
     try {
       const answered: { status: number; retryAfter?: string; code?: string }[] = [];
       const flood = Array.from({ length: 30 }, () =>

@@ -1,6 +1,7 @@
 import { RequestContext } from '@mikro-orm/core';
-import { SqlEntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Actor } from '../../core/actor';
+import { planOf, statementsOf } from '../../test/query-plans';
 import { createTestOrm, truncateAll } from '../../test/test-db';
 import { NOTE_SEARCH_ITEM_LIMIT } from './notes-search';
 import { createNotesService } from './notes.service';
@@ -106,25 +107,17 @@ interface Explained {
   executionMs: number;
 }
 
-/** Runs a read through the service, capturing each SQL statement, then has Postgres run each under EXPLAIN ANALYZE. */
+/**
+ * Runs a read through the service, capturing each SQL statement, then has Postgres run each under
+ * EXPLAIN ANALYZE (a prepared statement also with its generic plan).
+ */
 async function explainRead(read: (notes: ReturnType<typeof createNotesService>) => Promise<unknown>): Promise<Explained[]> {
-  const captured: { sql: string; params: unknown[] }[] = [];
-  const original = SqlEntityManager.prototype.execute;
-  const spy = jest.spyOn(SqlEntityManager.prototype, 'execute').mockImplementation(function (this: SqlEntityManager, query, params, method) {
-    if (typeof query === 'string') captured.push({ sql: query, params: params ?? [] });
-    return original.call(this, query, params, method);
-  });
-  try {
-    await RequestContext.create(orm.em, () => read(createNotesService(orm.em)));
-  } finally {
-    spy.mockRestore();
-  }
+  const captured = await statementsOf(orm, () => read(createNotesService(orm.em)));
   const explained: Explained[] = [];
-  for (const { sql: statement, params } of captured.filter((c) => /^\s*(select|with)/i.test(c.sql))) {
-    const rows = await sql().execute<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }[]>(`explain (analyze, format json) ${statement}`, params);
-    const [result] = rows[0]!['QUERY PLAN'];
-    explained.push({ sql: statement, plan: result!.Plan, executionMs: result!['Execution Time'] });
-    if (process.env.SHOW_PLANS) console.log(`${workOf(result!.Plan)} rows ${result!['Execution Time']} ms ${statement.slice(0, 60)}`);
+  for (const statement of captured.filter((c) => /^\s*(select|with)/i.test(c.sql))) {
+    const { plan, executionMs } = await planOf(orm, statement, true);
+    explained.push({ sql: statement.sql, plan: plan as PlanNode, executionMs: executionMs! });
+    if (process.env.SHOW_PLANS) console.log(`${workOf(plan as PlanNode)} rows ${executionMs} ms${statement.generic ? ' (generic)' : ''} ${statement.sql.slice(0, 60)}`);
   }
   return explained;
 }

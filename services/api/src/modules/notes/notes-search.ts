@@ -93,6 +93,13 @@ export function searchCriteria(userId: string, timezone: string, query: NoteSear
   };
 }
 
+/**
+ * A note's first EXCERPT_SOURCE_MAX characters. `left()` counts the characters of every note, which
+ * cost about as much as the rest of the search; a note of at most that many bytes (nearly all of them)
+ * has at most that many characters and is read whole.
+ */
+const EXCERPT_SOURCE = `case when octet_length(n.content) <= ${EXCERPT_SOURCE_MAX} then n.content else left(n.content, ${EXCERPT_SOURCE_MAX}) end`;
+
 /** `lateral (select <columns> from <table> <alias> where <alias>.id = <id> limit 1) <alias>`: one primary-key lookup per row. */
 const byId = (table: string, alias: string, columns: string, id: string) =>
   `lateral (select ${columns} from ${table} ${alias} where ${alias}.id = ${id} limit 1) ${alias}`;
@@ -152,7 +159,7 @@ export function planNoteSearch(c: NoteSearchCriteria): NoteSearchPlan {
          where ${where.join('\n           and ')}
          order by m.created_at desc, m.id desc
          limit ${NOTE_SEARCH_ITEM_LIMIT}) f
-  cross join ${byId('note_items', 'n', `left(n.content, ${EXCERPT_SOURCE_MAX}) as content`, 'f.id')}
+  cross join ${byId('note_items', 'n', `${EXCERPT_SOURCE} as content`, 'f.id')}
   ${clientById('ic', 'f.client_id')}
   ${clientById('lc', 'f.list_client_id')}
  order by f.created_at desc, f.id desc`,

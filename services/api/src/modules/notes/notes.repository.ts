@@ -12,6 +12,7 @@ import type {
 } from '@daybook/shared';
 import { columnMap } from '../../db/column-map';
 import { afterKeys, cursorKeysColumn, decodeCursor, orderByKeys, pageOf, type SortKey, type WithCursorKeys } from '../../db/keyset';
+import { preparedRows } from '../../db/prepared';
 import { countForQuota } from '../../db/quota';
 import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
 import { planNoteSearch, toSearchResults, type NoteSearchCriteria, type SearchItemRow, type SearchListRow } from './notes-search';
@@ -222,8 +223,8 @@ export function createNotesRepository(rootEm: EntityManager): NotesRepository {
 
     async search(criteria) {
       const plan = planNoteSearch(criteria);
-      const items = await db().execute<SearchItemRow[]>(plan.items.sql, plan.items.params);
-      const lists = plan.lists ? await db().execute<SearchListRow[]>(plan.lists.sql, plan.lists.params) : [];
+      const items = await preparedRows<SearchItemRow>(db(), plan.items.sql, plan.items.params);
+      const lists = plan.lists ? await preparedRows<SearchListRow>(db(), plan.lists.sql, plan.lists.params) : [];
       return toSearchResults(items, lists, criteria.terms);
     },
   };

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { KanbanStatus, PageQuery, Task as TaskDto, TaskPage } from '@daybook/shared';
 import { columnMap, type WritableOf } from '../../db/column-map';
 import { afterKeys, cursorKeysColumn, decodeCursor, orderByKeys, pageOf, type SortKey, type WithCursorKeys } from '../../db/keyset';
+import { preparedRows } from '../../db/prepared';
 import { countForQuota } from '../../db/quota';
 import { jsonParam } from '../../db/sql';
 import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
@@ -143,7 +144,7 @@ export function createTasksRepository(rootEm: EntityManager): TasksRepository {
 
   /** The user's tasks that match `where` (the table is `t`); `tail` follows it: order, limit, lock. */
   const select = (userId: string, where: string, params: unknown[] = [], tail = ''): Promise<TaskDto[]> =>
-    db().execute<TaskDto[]>(`select ${TASK.select} from tasks t where t.user_id = ? and ${where} ${tail}`, [userId, ...params]);
+    preparedRows<TaskDto>(db(), `select ${TASK.select} from tasks t where t.user_id = ? and ${where} ${tail}`, [userId, ...params]);
   /** The task a statement `returning ${TASK.select}` wrote, or null when it wrote none. */
   const written = async (sql: string, params: unknown[]): Promise<TaskDto | null> => (await db().execute<TaskDto[]>(sql, params))[0] ?? null;
   const affectedRows = async (sql: string, params: unknown[]): Promise<number> =>
@@ -169,7 +170,8 @@ export function createTasksRepository(rootEm: EntityManager): TasksRepository {
         conditions.push(condition.sql);
         allParams.push(...condition.params);
       }
-      const rows = await db().execute<(TaskDto & WithCursorKeys)[]>(
+      const rows = await preparedRows<TaskDto & WithCursorKeys>(
+        db(),
         `select ${TASK.select}, ${cursorKeysColumn(keys)} from tasks t
           where ${conditions.join(' and ')} order by ${orderByKeys(keys)} limit ?`,
         [...allParams, page.limit + 1],
