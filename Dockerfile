@@ -94,7 +94,8 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 \
     CMD ["node", "/usr/local/lib/daybook/healthcheck.cjs", "http"]
-CMD ["node", "services/api/dist/main.js"]
+# The flags of services/api/node-flags.json (a larger young generation: see docs/architecture.md).
+CMD ["node", "--max-semi-space-size=64", "services/api/dist/main.js"]
 
 # ------------------------------------------------------------------ ai-worker
 FROM node-runtime AS ai-worker

@@ -6,7 +6,7 @@
 //   BENCH_SEEDED=1          skips seeding: the database already holds an earlier run's data (iterating).
 //   BENCH_LIGHTHOUSE_DIR=d  also writes each Lighthouse report (JSON) there, to profile where the time goes.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from './load.mjs';
@@ -14,6 +14,8 @@ import { measureFirstLoad } from './first-load.mjs';
 import { freshDatabase, waitForServer } from './support.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// The api runs with the Node flags it is deployed with.
+const API_NODE_FLAGS = JSON.parse(readFileSync(join(root, 'services/api/node-flags.json'), 'utf8'));
 const env = process.env;
 const DATABASE = env.BENCH_DATABASE ?? 'daybook_bench';
 const PG_URL = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -26,8 +28,8 @@ const API_PORT = 3801;
 const BASELINE_PORT = 3802;
 const children = [];
 
-function start(name, script, extraEnv) {
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+function start(name, script, extraEnv, nodeFlags = []) {
+  const child = spawn(process.execPath, [...nodeFlags, script], { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
   child.on('exit', (code) => code && code !== 143 && process.stderr.write(`[bench] ${name} exited with ${code}\n`));
   children.push(child);
   return child;
@@ -73,7 +75,7 @@ async function seedDatabase() {
 async function main() {
   const seeded = env.BENCH_SEEDED === '1' ? null : await seedDatabase();
   const common = { DATABASE_URL, REDIS_URL, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
-  start('api', 'services/api/dist/main.js', { ...common, PORT: String(API_PORT), HOST: '127.0.0.1', LOGIN_MAX_FAILURES: '1000', AI_MAX_PER_MINUTE: '100000', HEAVY_READS_PER_MINUTE: '1000000', SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijkl' });
+  start('api', 'services/api/dist/main.js', { ...common, PORT: String(API_PORT), HOST: '127.0.0.1', LOGIN_MAX_FAILURES: '1000', AI_MAX_PER_MINUTE: '100000', HEAVY_READS_PER_MINUTE: '1000000', SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijkl' }, API_NODE_FLAGS);
   start('ai-worker', 'services/ai-worker/dist/main.js', { ...common, AI_PROVIDER: 'rules' });
   start('baseline', 'bench/baseline.mjs', { DATABASE_URL, PORT: String(BASELINE_PORT) });
   await waitForServer(`http://127.0.0.1:${API_PORT}/api/health`);

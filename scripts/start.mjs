@@ -10,7 +10,7 @@
 // each stops in its own order (the api stops its database last). When one of them exits on its own, the
 // others are stopped and this process exits with that child's code.
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -21,6 +21,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(root, 'services', 'web', 'dist');
 const apiMain = path.join(root, 'services', 'api', 'dist', 'main.js');
 const workerMain = path.join(root, 'services', 'ai-worker', 'dist', 'main.js');
+// The api's Node flags, as in the Dockerfile (docs/architecture.md, "Choices worth knowing").
+const apiNodeFlags = JSON.parse(readFileSync(path.join(root, 'services', 'api', 'node-flags.json'), 'utf8'));
 
 // A .env at the repository root (see .env.example) is read when present; variables already set win.
 const envFile = path.join(root, '.env');
@@ -78,10 +80,10 @@ let exitCode = 0;
 
 const detached = process.platform !== 'win32';
 
-function startChild(name, file, env) {
+function startChild(name, file, env, nodeFlags = []) {
   // detached: a process group of its own, out of the terminal's reach (Ctrl-C would signal the api's
   // PostgreSQL directly, before the api could stop it in order); this process forwards the signals.
-  const child = spawn(process.execPath, [file], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached });
+  const child = spawn(process.execPath, [...nodeFlags, file], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached });
   children.set(name, child);
   child.on('error', (error) => {
     console.error(`[daybook] could not start the ${name}: ${error.message}`);
@@ -362,7 +364,7 @@ server.on('error', (error) => {
 });
 
 const apiEnv = { ...process.env, PORT: String(apiPort), HOST: apiHost, TRUST_PROXY: 'true' };
-startChild('api', apiMain, apiEnv);
+startChild('api', apiMain, apiEnv, apiNodeFlags);
 if (withWorker) startChild('ai worker', workerMain, { ...process.env });
 else log('no REDIS_URL: the api runs the background jobs itself (no ai worker process)');
 

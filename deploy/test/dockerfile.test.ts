@@ -111,6 +111,12 @@ describe('Dockerfile targets', () => {
     if (target !== 'web') expect(last(target, 'CMD')?.args).toMatch(/dist\/main\.js/); // web keeps nginx's own command
   });
 
+  it('starts the api with the Node flags npm start and the bench use (services/api/node-flags.json)', () => {
+    const flags: string[] = JSON.parse(readFileSync(repoPath('services/api/node-flags.json'), 'utf8'));
+    expect(flags.length).toBeGreaterThan(0);
+    expect(JSON.parse(last('api', 'CMD')!.args)).toEqual(['node', ...flags, 'services/api/dist/main.js']);
+  });
+
   it('health-checks the api on /api/health and the worker through Redis', () => {
     expect(last('api', 'HEALTHCHECK')!.args).toMatch(/healthcheck\.cjs", "http"/);
     expect(last('ai-worker', 'HEALTHCHECK')!.args).toMatch(/healthcheck\.cjs", "redis"/);
