@@ -23,10 +23,28 @@ export interface CapturedStatement {
   generic?: boolean;
 }
 
-interface QueryConfig {
+/** A statement as the driver sends it to Postgres. */
+export interface DriverQuery {
   text: string;
   values?: unknown[];
+  /** Set for a prepared statement (db/prepared.ts). */
   name?: string;
+}
+
+/**
+ * Shows `handle` every statement the driver sends until the returned spy is restored. `send` passes the
+ * statement on, at once or later (the driver answers through its callback, so a statement can be held).
+ */
+export function interceptStatements(handle: (query: DriverQuery, send: () => void) => void) {
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  return jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as DriverQuery | string;
+    let result: unknown;
+    handle(typeof config === 'string' ? { text: config } : config, () => {
+      result = original.apply(this, args);
+    });
+    return result;
+  } as typeof pg.Client.prototype.query);
 }
 
 /**
@@ -35,14 +53,12 @@ interface QueryConfig {
  */
 export async function statementsOf(orm: MikroORM, read: () => Promise<unknown>): Promise<CapturedStatement[]> {
   const captured: CapturedStatement[] = [];
-  const original = pg.Client.prototype.query;
-  const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as QueryConfig | string;
-    const statement = typeof config === 'string' ? { sql: config, params: [] } : { sql: config.text, params: config.values ?? [] };
+  const spy = interceptStatements((query, send) => {
+    const statement = { sql: query.text, params: query.values ?? [] };
     captured.push(statement);
-    if (typeof config === 'object' && config.name) captured.push({ ...statement, generic: true });
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original);
+    if (query.name) captured.push({ ...statement, generic: true });
+    send();
+  });
   try {
     await RequestContext.create(orm.em, read);
   } finally {

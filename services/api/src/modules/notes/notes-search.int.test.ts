@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { NOTE_EXCERPT_MAX, noteSearchResultListSchema, type Client, type NoteItem, type NoteList, type NoteSearchItem, type NoteSearchResult } from '@daybook/shared';
+import { interceptStatements } from '../../test/query-plans';
 import { truncateAll } from '../../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../../test/test-app';
 import { EXCERPT_SOURCE_MAX } from './note-excerpt';
@@ -275,16 +275,12 @@ describe('notes search: one user cannot hold the api (DECISIONS 22)', () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let held = 0;
-    const query = pg.Client.prototype.query;
-    const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as { text?: string; values?: unknown[] };
-      if (config.text?.includes('with matched') && config.values?.includes(annaId)) {
+    const spy = interceptStatements((query, send) => {
+      if (query.text.includes('with matched') && query.values?.includes(annaId)) {
         held += 1;
-        void released.then(() => (query as (...a: unknown[]) => unknown).apply(this, args)); // the driver answers through its callback
-        return undefined;
-      }
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query);
+        void released.then(send);
+      } else send();
+    });
     try {
       const answered: { status: number; retryAfter?: string; code?: string }[] = [];
       const flood = Array.from({ length: 30 }, () =>
