@@ -59,3 +59,57 @@ describe('noteExcerpt', () => {
     expect(cut({ text: 'plan the plans', highlights: [[0, 4], [9, 14]] }, 12)).toEqual({ text: 'plan the pl…', highlights: [[0, 4], [9, 11]] });
   });
 });
+
+/**
+ * The excerpt by its plain definition, the way it was first written: collapse the whole note, mark
+ * every word found in it, then take the passage from the first. noteExcerpt collapses only the part it
+ * answers; on any note the two must agree.
+ */
+function excerptByDefinition(content: string, terms: string[], max: number) {
+  const text = content.slice(0, EXCERPT_SOURCE_MAX).replace(/<\/?[a-zA-Z][^<>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const folded = fold(text);
+  const found: [number, number][] = [];
+  for (const term of terms) {
+    for (let at = folded.indexOf(term); at >= 0; at = folded.indexOf(term, at + 1)) {
+      if (at > 0 && /[\p{L}\p{N}]/u.test(folded.charAt(at - 1))) continue;
+      let end = at + term.length;
+      while (end < text.length && /[\p{L}\p{N}]/u.test(text.charAt(end))) end += 1;
+      found.push([at, end]);
+    }
+  }
+  found.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const merged: [number, number][] = [];
+  for (const [start, end] of found) {
+    const last = merged[merged.length - 1];
+    if (last && start < last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  let [from, to] = [0, text.length];
+  if (merged.length > 0) {
+    const words = text.split(' ');
+    const starts = words.map((_, i) => words.slice(0, i).join(' ').length + (i > 0 ? 1 : 0));
+    let first = starts.findIndex((start, i) => merged[0]![0] >= start && merged[0]![0] <= start + words[i]!.length);
+    if (words.length - first < EXCERPT_WORDS) first = Math.max(0, words.length - EXCERPT_WORDS);
+    from = starts[first]!;
+    const last = Math.min(words.length, first + EXCERPT_WORDS) - 1;
+    to = starts[last]! + words[last]!.length;
+  }
+  const highlights = merged.filter(([start, end]) => start >= from && end <= to).map(([start, end]): [number, number] => [start - from, end - from]);
+  return cut({ text: text.slice(from, to), highlights }, max);
+}
+
+describe('noteExcerpt on generated notes', () => {
+  it('agrees with the excerpt by its plain definition', () => {
+    let state = 7;
+    const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
+    const pieces = ['report', 'Report', 'RÉPORT', 'reports', 'unreported', 'e-mail', 'mail', 'café', 'Cafe', '**invoice**', 'invoice', 'in', '<b>', '</b>', '<a href="report">', ' ', '  ', '\n', '\n\n', '\t', '\u00a0', '- ', 'word', 'x', '💡', 'é', '(report)', 'Ünïcode', ',', '.'];
+    const queries = [['report'], ['invoice', 'mail'], ['cafe'], ['e-mail'], ['in', 'report'], ['zzz'], []];
+    for (let n = 0; n < 3000; n += 1) {
+      const length = Math.floor(random() * (n % 10 === 0 ? 400 : 60));
+      const content = Array.from({ length }, () => pieces[Math.floor(random() * pieces.length)]).join(random() < 0.5 ? ' ' : '');
+      const terms = excerptTerms(queries[n % queries.length]!);
+      const max = n % 3 === 0 ? 40 : 400;
+      expect([content, noteExcerpt(content, terms, max)]).toEqual([content, excerptByDefinition(content, terms, max)]);
+    }
+  });
+});

@@ -21,8 +21,6 @@ export interface Excerpt {
 /** HTML-like tags are left out of an excerpt, which is plain text. */
 const TAG = /<\/?[a-zA-Z][^<>]*>/g;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
-/** Blank space that is not one plain space (a single space is left as it is, which is most of them). */
-const BLANKS = /\s{2,}|[^\S ]/g;
 
 const foldCache = new Map<string, string>();
 /** A character without case or accent, when that is one UTF-16 unit ('É' → 'e'); otherwise the character lowercased, or itself. */
@@ -47,13 +45,28 @@ export function excerptTerms(queryTerms: string[]): string[] {
   return queryTerms.map((term) => fold(term.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))).filter((term) => term !== '');
 }
 
+/** Whether the term found at `at` of the folded text starts a word (the character before it is no letter or digit). */
+const startsWord = (folded: string, at: number) => at === 0 || !WORD_CHAR.test(folded.charAt(at - 1));
+
+/** Where the first word that starts with one of the terms begins, or -1. */
+function firstWordFound(text: string, terms: string[]): number {
+  const folded = fold(text);
+  let first = -1;
+  for (const term of terms) {
+    let at = folded.indexOf(term);
+    while (at >= 0 && !startsWord(folded, at) && (first < 0 || at < first)) at = folded.indexOf(term, at + 1);
+    if (at >= 0 && (first < 0 || at < first)) first = at;
+  }
+  return first;
+}
+
 /** Each word of `text` that starts with one of the terms, whole, as ranges in order. */
 function wordsFound(text: string, terms: string[]): HighlightRange[] {
   const folded = fold(text);
   const found: HighlightRange[] = [];
   for (const term of terms) {
     for (let at = folded.indexOf(term); at >= 0; at = folded.indexOf(term, at + 1)) {
-      if (at > 0 && WORD_CHAR.test(folded.charAt(at - 1))) continue; // inside a word, not its start
+      if (!startsWord(folded, at)) continue; // inside a word, not its start
       let end = at + term.length;
       while (end < text.length && WORD_CHAR.test(text.charAt(end))) end += 1;
       found.push([at, end]);
@@ -69,21 +82,43 @@ function wordsFound(text: string, terms: string[]): HighlightRange[] {
   return merged;
 }
 
-/** Up to EXCERPT_WORDS words and the single spaces after them. */
-const PASSAGE = new RegExp(`(?:\\S+ ?){1,${EXCERPT_WORDS}}`, 'y');
+/** Each run of blank space as one space, and none at either end. */
+const collapseBlanks = (text: string) => text.replace(/\s+/g, ' ').trim();
+const isBlank = (text: string, at: number) => /\s/.test(text.charAt(at));
+
+/** Up to EXCERPT_WORDS words (runs of non-blank characters) and the blanks after them. */
+const PASSAGE = new RegExp(`(?:\\S+\\s*){1,${EXCERPT_WORDS}}`, 'y');
 
 /**
- * `[from, to)` of the passage in `text` (trimmed, single spaces): EXCERPT_WORDS words from the word
- * `at` falls in, or, when fewer words follow it, the text's last EXCERPT_WORDS words (all of a short text).
+ * `[from, to)` of the passage in `text`: EXCERPT_WORDS words from the word `at` falls in, or, when
+ * fewer words follow it, the text's last EXCERPT_WORDS words (all of a short text). Words are counted
+ * in the text as it is, so only the passage needs its blanks collapsed.
  */
 function passageAround(text: string, at: number): [number, number] {
-  const from = text.lastIndexOf(' ', at) + 1;
+  let end = text.length;
+  while (end > 0 && isBlank(text, end - 1)) end -= 1;
+  let from = at;
+  while (from > 0 && !isBlank(text, from - 1)) from -= 1;
   PASSAGE.lastIndex = from;
   const to = from + PASSAGE.exec(text)![0].length;
-  if (to < text.length) return [from, to - 1];
-  let start = text.length;
-  for (let words = 0; words < EXCERPT_WORDS && start > 0; words += 1) start = text.lastIndexOf(' ', start - 2) + 1;
-  return [start, text.length];
+  if (to < end) return [from, to];
+  let start = end;
+  for (let words = 0; words < EXCERPT_WORDS && start > 0; words += 1) {
+    while (start > 0 && isBlank(text, start - 1)) start -= 1;
+    while (start > 0 && !isBlank(text, start - 1)) start -= 1;
+  }
+  return [start, end];
+}
+
+/**
+ * The note's beginning with its blanks collapsed, long enough to be cut at `max` characters: only as
+ * much of it as that needs is collapsed (each try doubles the length read).
+ */
+function beginning(text: string, max: number): string {
+  for (let length = max + 1; ; length *= 2) {
+    const collapsed = collapseBlanks(text.slice(0, length));
+    if (collapsed.length > max || length >= text.length) return collapsed;
+  }
 }
 
 /**
@@ -95,14 +130,10 @@ function passageAround(text: string, at: number): [number, number] {
 export function noteExcerpt(content: string, terms: string[], max = NOTE_EXCERPT_MAX): Excerpt {
   let text = content.slice(0, EXCERPT_SOURCE_MAX);
   if (text.includes('<')) text = text.replace(TAG, ' ');
-  text = text.replace(BLANKS, ' ').trim();
-  const found = terms.length > 0 ? wordsFound(text, terms) : [];
-  const [from, to] = found.length > 0 ? passageAround(text, found[0]![0]) : [0, text.length];
-  const passage = {
-    text: text.slice(from, to),
-    highlights: found.filter(([start, end]) => start >= from && end <= to).map(([start, end]): HighlightRange => [start - from, end - from]),
-  };
-  return cut(passage, max);
+  const first = terms.length > 0 ? firstWordFound(text, terms) : -1;
+  if (first < 0) return cut({ text: beginning(text, max), highlights: [] }, max);
+  const passage = collapseBlanks(text.slice(...passageAround(text, first)));
+  return cut({ text: passage, highlights: wordsFound(passage, terms) }, max);
 }
 
 /** The excerpt cut to `max` characters with a final '…' (never half a surrogate pair), its marks cut with it. */
