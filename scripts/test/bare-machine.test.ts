@@ -4,7 +4,7 @@
 // everything (exit 0, no forced kill, no PostgreSQL left running), a second start builds nothing and is
 // up within 10 s, and the task and the session are still there.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,8 @@ import {
 
 const root = path.resolve(__dirname, '..', '..');
 const SENTENCE = 'Call Acme about the invoice friday 3pm, high priority';
+/** The Node flags the api is deployed with (the Dockerfile's copy has its own test). */
+const API_NODE_FLAGS: string[] = JSON.parse(readFileSync(path.join(root, 'services', 'api', 'node-flags.json'), 'utf8'));
 /** The promise for a start with nothing to build. */
 const LATER_START_MS = 10_000;
 
@@ -201,6 +203,8 @@ describe('npm run dev on a bare machine', () => {
     expect(stop.exit).toEqual({ code: 0, signal: null });
     expect(run.output()).not.toMatch(/killing it/);
     expect(stop.tree.some((p) => /postgres/.test(p.args))).toBe(true);
+    const api = stop.tree.find((p) => p.args.includes(path.join('services', 'api', 'dist', 'main.js')));
+    expect(api?.args.split(' ')).toEqual(expect.arrayContaining(API_NODE_FLAGS));
     expect(stop.leftRunning).toEqual([]);
     expect(stop.postgresOfThisData).toEqual([]);
   });
