@@ -54,7 +54,7 @@ function firstWordFound(text: string, terms: string[]): number {
   let first = -1;
   for (const term of terms) {
     let at = folded.indexOf(term);
-    while (at >= 0 && !startsWord(folded, at) && (first < 0 || at < first)) at = folded.indexOf(term, at + 1);
+    while (at >= 0 && !startsWord(folded, at)) at = folded.indexOf(term, at + 1);
     if (at >= 0 && (first < 0 || at < first)) first = at;
   }
   return first;
