@@ -10,7 +10,7 @@ import { bearerTokens, viaApiToken } from './http/bearer-tokens';
 import { csrfProtection } from './http/csrf';
 import { errorHandler, onBodyParserError } from './http/error-handler';
 import { createRateLimits } from './http/rate-limits';
-import { heavyReads } from './http/per-user-concurrency';
+import { heavyReads, userRequests } from './http/per-user-concurrency';
 import { securityHeaders } from './http/security-headers';
 import { createSessionStore } from './http/session-store';
 import { aiRoutes } from './modules/ai/ai.routes';
@@ -128,6 +128,10 @@ export function createApp(deps: AppDeps): Koa {
   const sharedLink = (path: string) => path.startsWith('/api/shares/');
   app.use((ctx, next) => (viaApiToken(ctx.state) || sharedLink(ctx.path) ? next() : sessions(ctx, next)));
   app.use((ctx, next) => (viaApiToken(ctx.state) || sharedLink(ctx.path) ? next() : csrf(ctx, next)));
+  // No user's requests hold more than a few of the database pool's connections, whatever they wait for.
+  // The assistant's calls have a narrower gate of their own (ai.routes.ts) and hold none while the model works.
+  const userGate = userRequests();
+  app.use((ctx, next) => (ctx.path.startsWith('/api/ai/') ? next() : userGate(ctx, next)));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8', onError: onBodyParserError }));
 
   const routers = [

@@ -69,6 +69,15 @@ export function perUserConcurrency(options: PerUserConcurrencyOptions): Middlewa
   };
 }
 
+/**
+ * The gate of every signed-in request: 4 at once per user, 64 waiting up to 10 s. A user's requests that
+ * wait for one another inside the database (reorders taking the user's reorder lock in turn, say) each
+ * hold a pooled connection while they wait: without this bound, one user's burst of them took the whole
+ * pool and every other user's request queued behind it.
+ */
+export const userRequests = () =>
+  perUserConcurrency({ limit: 4, queue: 64, waitMs: 10_000, message: 'Too many requests at once. Please wait a moment and try again.' });
+
 /** The gate of the expensive reads (notes search, the long task lists): 2 at once per user, 8 waiting up to 5 s. */
 export const heavyReads = () =>
   perUserConcurrency({ limit: 2, queue: 8, waitMs: 5_000, message: 'Too many searches and lists at once. Please wait a moment and try again.' });
