@@ -118,3 +118,16 @@ describe(`task reads of a user with ${LIVE_TASKS.toLocaleString('en-US')} live t
     expect(JSON.stringify(active).length).toBeLessThan(250_000);
   });
 });
+
+// Last in the file: its second case analyses the table, which the reads above must not have.
+describe("reordering a list among many users' tasks", () => {
+  it.each(['stale', 'fresh'])("rewrites the user's own tasks through an index, statistics %s", async (statistics) => {
+    if (statistics === 'fresh') await orm.em.getConnection().execute('analyze tasks');
+    const [neighbour] = await orm.em.getConnection().execute<{ id: string }[]>(`select id from users where username = 'neighbour'`);
+    const actor: Actor = { ...heavy, id: neighbour!.id, username: 'neighbour' };
+    const first = (await inRequest(() => tasks().active(actor, { limit: 20 }))).items.map((task) => task.id);
+    const writes = (await statementsOf(orm, () => tasks().reorder(actor, [...first].reverse(), 'active'))).filter((s) => /^\s*update/i.test(s.sql));
+    expect(writes).toHaveLength(2); // the named tasks first, then the rest of the list after them
+    for (const statement of writes) expect(scansOf((await planOf(orm, statement)).plan).filter((scan) => scan.startsWith('Seq Scan'))).toEqual([]);
+  });
+});

@@ -263,13 +263,15 @@ export function createTasksRepository(rootEm: EntityManager): TasksRepository {
       ),
 
     async placeRestAfter(userId, ids, list) {
+      const inList = `t.user_id = ? and not t.is_archived and ${IN_ORDERED_LIST[list]}`;
+      // The rows written are named as the user's list too, not only by the join: Postgres then reads them
+      // through the user's index, where it read every user's tasks (a reorder took 45 ms on 62,000 tasks).
       await affectedRows(
         `update tasks t set sort_order = ? + rest.place, updated_at = now()
            from (select t.id, row_number() over (order by ${TASK_LIST_ORDER}) - 1 as place from tasks t
-                  where t.user_id = ? and not t.is_archived and ${IN_ORDERED_LIST[list]}
-                    and t.id not in (select x::uuid from jsonb_array_elements_text(?::jsonb) x)) rest
-          where t.id = rest.id and t.sort_order <> ? + rest.place`,
-        [ids.length, userId, jsonParam(ids), ids.length],
+                  where ${inList} and t.id not in (select x::uuid from jsonb_array_elements_text(?::jsonb) x)) rest
+          where t.id = rest.id and ${inList} and t.sort_order <> ? + rest.place`,
+        [ids.length, userId, jsonParam(ids), userId, ids.length],
       );
     },
 
