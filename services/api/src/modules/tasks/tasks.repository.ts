@@ -283,6 +283,7 @@ export function createTasksRepository(rootEm: EntityManager): TasksRepository {
       );
       if (Number(found!.count) !== ids.length) return Number(found!.count);
       // The list's order now; the places the named tasks hold, in that order; the k-th named task takes the k-th place.
+      // The rows written are named as the user's list again, as in placeRestAfter.
       await affectedRows(
         `with list as (select t.id, row_number() over (order by ${TASK_LIST_ORDER}) as place from tasks t where ${inList}),
               named as (select x.id::uuid as id, x.k from jsonb_array_elements_text(?::jsonb) with ordinality as x(id, k)),
@@ -290,7 +291,7 @@ export function createTasksRepository(rootEm: EntityManager): TasksRepository {
               placed as (select list.id, coalesce(places.place, list.place) as place
                            from list left join named on named.id = list.id left join places on places.k = named.k)
          update tasks t set sort_order = placed.place - 1, updated_at = now()
-           from placed where t.id = placed.id and t.user_id = ? and t.sort_order <> placed.place - 1`,
+           from placed where t.id = placed.id and ${inList} and t.sort_order <> placed.place - 1`,
         [userId, jsonParam(ids), userId],
       );
       return ids.length;
