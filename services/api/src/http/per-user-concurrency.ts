@@ -69,14 +69,17 @@ export function perUserConcurrency(options: PerUserConcurrencyOptions): Middlewa
   };
 }
 
+/** Requests of one user that run at once: what a browser sends at once over HTTP/1.1 (six connections to a host). */
+export const USER_REQUESTS_AT_ONCE = 6;
+
 /**
- * The gate of every signed-in request: 4 at once per user, 64 waiting up to 10 s. A user's requests that
- * wait for one another inside the database (reorders taking the user's reorder lock in turn, say) each
- * hold a pooled connection while they wait: without this bound, one user's burst of them took the whole
- * pool and every other user's request queued behind it.
+ * The gate of every signed-in request: USER_REQUESTS_AT_ONCE at once per user, 64 waiting up to 10 s. A
+ * user's requests that wait for one another inside the database (reorders taking the user's reorder lock
+ * in turn, say) each hold a pooled connection while they wait: without this bound, one user's burst of
+ * them took the whole pool and every other user's request queued behind it.
  */
 export const userRequests = () =>
-  perUserConcurrency({ limit: 4, queue: 64, waitMs: 10_000, message: 'Too many requests at once. Please wait a moment and try again.' });
+  perUserConcurrency({ limit: USER_REQUESTS_AT_ONCE, queue: 64, waitMs: 10_000, message: 'Too many requests at once. Please wait a moment and try again.' });
 
 /** The gate of the expensive reads (notes search, the long task lists): 2 at once per user, 8 waiting up to 5 s. */
 export const heavyReads = () =>

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { USER_REQUESTS_AT_ONCE } from '../http/per-user-concurrency';
 import { truncateAll } from '../test/test-db';
 import { testDatabaseUrl } from '../test/test-services';
 import { startTestApp, type ApiClient, type TestContext } from '../test/test-app';
@@ -9,7 +10,8 @@ import { startTestApp, type ApiClient, type TestContext } from '../test/test-app
  * lock in turn; here the lock is held from another connection while the user sends twenty of them, so
  * each one that reaches the database waits there, holding a pooled connection (10 in the pool). Before
  * the per-user gate (`userRequests`), all ten connections waited and another user's day list waited for
- * the statement time limit (5 s); now at most four of the user's requests are in the database at once.
+ * the statement time limit (5 s); now at most USER_REQUESTS_AT_ONCE (6) of the user's requests are in the
+ * database at once.
  */
 let t: TestContext;
 let locker: pg.Client;
@@ -45,9 +47,9 @@ it("lets another user's requests through while one user's requests wait for thei
   let reorders: Promise<{ status: number }>[] = [];
   try {
     reorders = Array.from({ length: 20 }, (_, n) => anna.patch('/api/tasks/reorder', { taskIds: n % 2 ? taskIds : [...taskIds].reverse(), type: 'active' }).then((res) => res));
-    for (let i = 0; i < 100 && (await waitingForLock()) < 4; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 100 && (await waitingForLock()) < USER_REQUESTS_AT_ONCE; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setTimeout(resolve, 300)); // time for any more of them to reach the database
-    expect(await waitingForLock()).toBe(4);
+    expect(await waitingForLock()).toBe(USER_REQUESTS_AT_ONCE);
 
     const started = Date.now();
     const today = await bob.get('/api/tasks/today');
