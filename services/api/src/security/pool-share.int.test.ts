@@ -37,9 +37,12 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Requests waiting for an advisory lock right now (each holds a connection of the api's pool). */
+/** Requests waiting for an advisory lock in this database right now (each holds a connection of the api's pool). */
 const waitingForLock = async () =>
-  Number((await locker.query(`select count(*) from pg_locks where locktype = 'advisory' and not granted`)).rows[0].count);
+  Number(
+    (await locker.query(`select count(*) from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`))
+      .rows[0].count,
+  );
 
 it("lets another user's requests through while one user's requests wait for their own lock", async () => {
   await locker.query('begin');
