@@ -37,13 +37,14 @@ const READS = {
       order by t.due_date, t.due_time, t.sort_order`,
     [user.id, query.start, query.end, user.timezone],
   ],
-  // The newest 50 matching notes (the api's bound), each as an excerpt around the words found (DECISIONS 22).
+  // The first page of the answer, the newest 20 matching notes and one more (DECISIONS 22: a search answers
+  // in pages of 20), each as an excerpt around the words found.
   '/api/notes/search': (user, query) => [
     `select i.id, i.note_list_id, i.created_at, l.title as list_title,
         left(ts_headline('daybook_search'::regconfig, left(i.content, 10000), to_tsquery('daybook_search'::regconfig, $2),
           'MinWords=12, MaxWords=30, ShortWord=2'), 800) as excerpt
        from (select id from note_items where user_id = $1 and search_vector @@ to_tsquery('daybook_search'::regconfig, $2)
-              order by created_at desc limit 50) m
+              order by created_at desc limit 21) m
        join note_items i on i.id = m.id join note_lists l on l.id = i.note_list_id
       order by i.created_at desc`,
     [user.id, `'${String(query.query).replace(/'/g, "''")}':*`],

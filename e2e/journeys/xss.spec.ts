@@ -249,7 +249,11 @@ test('xss: notes: the list picker and search, markdown off and on', async ({ pag
   await openSearch(page, testInfo);
   await page.getByLabel('Search notes').fill(NOTE_MARK);
   const results = page.getByTestId('search-results');
-  await expect(results.getByTestId('search-item')).toHaveCount(PAYLOADS.length + 1);
+  // The notes found come a page at a time: scrolling to the end of the results loads the next.
+  await expect(async () => {
+    await results.getByTestId('load-more').scrollIntoViewIfNeeded({ timeout: 500 }).catch(() => undefined);
+    await expect(results.getByTestId('search-item')).toHaveCount(PAYLOADS.length + 1, { timeout: 1000 });
+  }).toPass();
   await expectClean(page, watch, 'notes search, markdown off');
   await setMarkdown(page, testInfo, true);
   await expect(results.locator('.note-markdown')).toHaveCount(PAYLOADS.length + 1);

@@ -7,7 +7,9 @@ import {
   noteListCreateBodySchema,
   noteListUpdateBodySchema,
   noteSearchQuerySchema,
-  noteSearchResultListSchema,
+  noteSearchPageSchema,
+  NOTE_SEARCH_PAGE_DEFAULT,
+  NOTE_SEARCH_PAGE_MAX,
 } from './notes.schemas';
 
 const ID1 = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -56,11 +58,14 @@ describe('a page of notes', () => {
 
 describe('notes search', () => {
   it('drops blank criteria and checks the rest', () => {
-    expect(noteSearchQuerySchema.parse({ query: ' plan ', clientId: '', startDate: '', endDate: '2026-03-08' })).toEqual({
+    expect(noteSearchQuerySchema.parse({ query: ' plan ', clientId: '', startDate: '', endDate: '2026-03-08', cursor: '' })).toEqual({
       query: 'plan',
       endDate: '2026-03-08',
+      limit: NOTE_SEARCH_PAGE_DEFAULT,
     });
-    expect(noteSearchQuerySchema.parse({})).toEqual({});
+    expect(noteSearchQuerySchema.parse({})).toEqual({ limit: NOTE_SEARCH_PAGE_DEFAULT });
+    expect(noteSearchQuerySchema.parse({ limit: '5', cursor: 'abc' })).toEqual({ limit: 5, cursor: 'abc' });
+    expect(messages(noteSearchQuerySchema.safeParse({ limit: String(NOTE_SEARCH_PAGE_MAX + 1) }))).toEqual([`Limit must be at most ${NOTE_SEARCH_PAGE_MAX}`]);
     expect(noteSearchQuerySchema.safeParse({ startDate: '2026-02-30' }).success).toBe(false);
     expect(messages(noteSearchQuerySchema.safeParse({ startDate: '2026-03-09', endDate: '2026-03-08' }))).toEqual([
       'Start date must not be after end date',
@@ -76,7 +81,7 @@ describe('notes search', () => {
         items: [{ itemId: ID2, itemContent: 'Call Acme', highlights: [[0, 4], [5, 9]], itemClient: null, createdAt: '2026-03-08T10:00:00.000Z' }],
       },
     ];
-    expect(noteSearchResultListSchema.parse(results)).toEqual(results);
+    expect(noteSearchPageSchema.parse({ items: results, nextCursor: 'abc' })).toEqual({ items: results, nextCursor: 'abc' });
   });
 
   it.each([
@@ -87,6 +92,6 @@ describe('notes search', () => {
     ['out of order', [[5, 9], [0, 4]]],
   ])('refuses %s highlight ranges', (_label, highlights) => {
     const item = { itemId: ID2, itemContent: 'Call Acme', highlights, itemClient: null, createdAt: '2026-03-08T10:00:00.000Z' };
-    expect(noteSearchResultListSchema.safeParse([{ listId: ID1, listTitle: 'Ideas', client: null, items: [item] }]).success).toBe(false);
+    expect(noteSearchPageSchema.safeParse({ items: [{ listId: ID1, listTitle: 'Ideas', client: null, items: [item] }], nextCursor: null }).success).toBe(false);
   });
 });

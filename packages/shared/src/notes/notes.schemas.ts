@@ -85,12 +85,16 @@ export type NoteItemPage = z.infer<typeof noteItemPageSchema>;
 const blankAsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /**
- * GET /api/notes/search?query&clientId&startDate&endDate; blank criteria are absent. The dates are
- * calendar dates in the user's zone, inclusive, matched against the items' createdAt; each lies between
- * 1900-01-01 and 2999-12-31 (DECISIONS 23).
+ * GET /api/notes/search?query&clientId&startDate&endDate&limit&cursor; blank criteria are absent. The
+ * dates are calendar dates in the user's zone, inclusive, matched against the items' createdAt; each lies
+ * between 1900-01-01 and 2999-12-31 (DECISIONS 23). The matching notes come newest first, a page at a
+ * time (DECISIONS 22): a page holds what a screen shows and a few more, and the next page loads as the
+ * user scrolls.
  */
-export const noteSearchQuerySchema = z
-  .object({
+export const NOTE_SEARCH_PAGE_DEFAULT = 20;
+export const NOTE_SEARCH_PAGE_MAX = 50;
+export const noteSearchQuerySchema = pageQuerySchema(NOTE_SEARCH_PAGE_DEFAULT, NOTE_SEARCH_PAGE_MAX)
+  .extend({
     query: z.preprocess(blankAsAbsent, z.string().trim().pipe(text(NOTE_SEARCH_QUERY_MAX)).optional()),
     clientId: z.preprocess(blankAsAbsent, idSchema.optional()),
     startDate: z.preprocess(blankAsAbsent, dateInRangeSchema.optional()),
@@ -140,4 +144,11 @@ export const noteSearchResultSchema = z.object({
   items: z.array(noteSearchItemSchema),
 });
 export type NoteSearchResult = z.infer<typeof noteSearchResultSchema>;
-export const noteSearchResultListSchema = z.array(noteSearchResultSchema);
+
+/**
+ * One page of a search: the pages (note lists) of its notes, each with its notes of this page, in the
+ * order of their newest note. A note list can come back on a later page with more of its notes. The
+ * first page also lists, after those, the pages whose title matches with no note of theirs on it.
+ */
+export const noteSearchPageSchema = pageSchema(noteSearchResultSchema);
+export type NoteSearchPage = z.infer<typeof noteSearchPageSchema>;

@@ -6,6 +6,7 @@ import type {
   NoteList,
   NoteListCreateBody,
   NoteListUpdateBody,
+  NoteSearchPage,
   NoteSearchResult,
 } from '@daybook/shared';
 import { baseApi } from './baseApi';
@@ -25,6 +26,19 @@ export function searchParams(criteria: NoteSearchCriteria): string {
     if (value) params.set(key, value);
   }
   return params.toString();
+}
+
+/**
+ * The results of the search pages loaded so far: a note list found on several pages is one result, where
+ * it first came, with its notes of every page.
+ */
+export function searchResults(pages: readonly NoteSearchPage[] = []): NoteSearchResult[] {
+  const byList = new Map<string, NoteSearchResult>();
+  for (const result of pages.flatMap((page) => page.items)) {
+    const known = byList.get(result.listId);
+    byList.set(result.listId, known ? { ...known, items: [...known.items, ...result.items] } : result);
+  }
+  return [...byList.values()];
 }
 
 /** Search answers are refreshed after any change to a note (they are not cached otherwise, spec §7). */
@@ -81,9 +95,16 @@ export const notesApi = baseApi.injectEndpoints({
       query: ({ id }) => ({ url: `note-items/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, { id, listId }) => (error ? [] : noteTags(listId, id)),
     }),
-    /** Matching notes as excerpts with their highlights, grouped by page. */
-    searchNotes: build.query<NoteSearchResult[], NoteSearchCriteria>({
-      query: (criteria) => `notes/search?${searchParams(criteria)}`,
+    /**
+     * Matching notes as excerpts with their highlights, grouped by page, newest first: the first answers,
+     * then the next ones as the user scrolls (DECISIONS 22). `searchResults` joins the pages loaded.
+     */
+    searchNotes: build.infiniteQuery<NoteSearchPage, NoteSearchCriteria, string | null>({
+      query: ({ queryArg: criteria, pageParam }) => `notes/search?${searchParams(criteria)}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
       keepUnusedDataFor: 0, // spec §7: no caching
       providesTags: [SEARCH_TAG],
     }),
@@ -100,5 +121,5 @@ export const {
   useCreateNoteItemMutation,
   useUpdateNoteItemMutation,
   useDeleteNoteItemMutation,
-  useSearchNotesQuery,
+  useSearchNotesInfiniteQuery,
 } = notesApi;

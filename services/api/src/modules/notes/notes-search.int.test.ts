@@ -1,4 +1,4 @@
-import { NOTE_EXCERPT_MAX, noteSearchResultListSchema, type Client, type NoteItem, type NoteList, type NoteSearchItem, type NoteSearchResult } from '@daybook/shared';
+import { NOTE_EXCERPT_MAX, NOTE_SEARCH_PAGE_DEFAULT, noteSearchPageSchema, type NoteSearchPage, type Client, type NoteItem, type NoteList, type NoteSearchItem, type NoteSearchResult } from '@daybook/shared';
 import { interceptStatements } from '../../test/query-plans';
 import { truncateAll } from '../../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../../test/test-app';
@@ -30,10 +30,17 @@ const ok = async <T>(res: Promise<{ status: number; body: unknown; text: string 
 const page = (client: ApiClient, body: Record<string, unknown>) => ok<NoteList>(client.post('/api/note-lists', body));
 const note = (client: ApiClient, listId: string, body: Record<string, unknown>) => ok<NoteItem>(client.post(`/api/note-lists/${listId}/items`, body));
 const newClient = (client: ApiClient, name: string, color = '#3b82f6') => ok<Client>(client.post('/api/clients', { name, color }));
-const search = async (client: ApiClient, params: Record<string, string>) => {
+/** One page of a search's answer. */
+const searchPage = async (client: ApiClient, params: Record<string, string>): Promise<NoteSearchPage> => {
   const res = await client.get('/api/notes/search').query(params);
   if (res.status !== 200) throw new Error(`${res.status} ${res.text}`);
-  return noteSearchResultListSchema.parse(res.body);
+  return noteSearchPageSchema.parse(res.body);
+};
+/** The first page's results, where they are all on it. */
+const search = async (client: ApiClient, params: Record<string, string>) => {
+  const first = await searchPage(client, params);
+  expect(first.nextCursor).toBeNull();
+  return first.items;
 };
 /** Page title → contents of its found notes. */
 const summary = (results: NoteSearchResult[]) => results.map((r) => [r.listTitle, r.items.map((i) => i.itemContent)]);
@@ -131,6 +138,68 @@ describe('notes search: matching', () => {
       await search(anna, { query });
     },
   );
+});
+
+describe('notes search: a page at a time (DECISIONS 22)', () => {
+  /** Every page of a search, following the cursors. */
+  const allPages = async (params: Record<string, string>) => {
+    const pages: NoteSearchPage[] = [];
+    let cursor = '';
+    do {
+      pages.push(await searchPage(anna, { ...params, cursor }));
+      cursor = pages.at(-1)!.nextCursor ?? '';
+    } while (cursor);
+    return pages;
+  };
+
+  it('answers the newest notes first, then the rest page by page, none twice or skipped, notes made at the same instant too', async () => {
+    const pageA = await page(anna, { title: 'Alpha' });
+    const pageB = await page(anna, { title: 'Beta' });
+    const made: { id: string; at: string }[] = [];
+    for (let n = 0; n < 2 * NOTE_SEARCH_PAGE_DEFAULT + 5; n += 1) {
+      const item = await note(anna, n % 3 === 0 ? pageB.id : pageA.id, { content: `report ${n}` });
+      // Groups of four notes share an instant: only the id tells them apart.
+      const at = new Date(Date.UTC(2026, 2, 1) + Math.floor(n / 4) * 60_000).toISOString();
+      await setCreatedAt(item.id, at);
+      made.push({ id: item.id, at });
+    }
+    const newestFirst = [...made].sort((x, y) => (x.at === y.at ? (x.id < y.id ? 1 : -1) : x.at < y.at ? 1 : -1)).map((m) => m.id);
+
+    /** Each page's notes (grouped by note list on the page, so compared as sets): the next ones newest first. */
+    const expectPagesOf = (pages: NoteSearchPage[], size: number) => {
+      expect(pages).toHaveLength(Math.ceil(made.length / size));
+      pages.forEach((p, k) => expect(p.items.flatMap((r) => r.items.map((i) => i.itemId)).sort()).toEqual(newestFirst.slice(k * size, (k + 1) * size).sort()));
+    };
+    const pages = await allPages({ query: 'report' });
+    expectPagesOf(pages, NOTE_SEARCH_PAGE_DEFAULT);
+    // A page of notes groups by note list each time: Alpha and Beta come back on every page.
+    expect(pages.map((p) => p.items.map((r) => r.listTitle).sort())).toEqual([['Alpha', 'Beta'], ['Alpha', 'Beta'], ['Alpha', 'Beta']]);
+
+    expectPagesOf(await allPages({ query: 'report', limit: '7', startDate: '2026-02-28' }), 7);
+  });
+
+  it('lists the pages found by their title on the first page only', async () => {
+    const reports = await page(anna, { title: 'Reports' });
+    await page(anna, { title: 'Report drafts' });
+    for (let n = 0; n < NOTE_SEARCH_PAGE_DEFAULT + 1; n += 1) await note(anna, reports.id, { content: `entry ${n}` });
+    const [first, second] = await allPages({ query: 'report' });
+    expect(first!.items.map((r) => [r.listTitle, r.items.length])).toEqual([
+      ['Reports', NOTE_SEARCH_PAGE_DEFAULT],
+      ['Report drafts', 0],
+    ]);
+    expect(second!.items.map((r) => [r.listId, r.items.length])).toEqual([[reports.id, 1]]);
+    expect(second!.nextCursor).toBeNull();
+  });
+
+  it.each([
+    ['made up', 'nonsense'],
+    ['edited', Buffer.from(JSON.stringify(['2026-13-45 00:00:00+00', 'x'])).toString('base64url')],
+    ['of another list', Buffer.from(JSON.stringify([0, '2026-03-01 00:00:00+00', '0f8fad5b-d9cb-469f-a165-70867728950e'])).toString('base64url')],
+  ])('refuses a cursor %s with 400 Invalid cursor', async (_label, cursor) => {
+    const res = await anna.get('/api/notes/search').query({ query: 'report', cursor });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Invalid cursor');
+  });
 });
 
 describe('notes search: filters', () => {

@@ -2,9 +2,11 @@ import {
   addDays,
   startOfDayInstant,
   type NoteClientRef,
+  type NoteSearchPage,
   type NoteSearchQuery,
   type NoteSearchResult,
 } from '@daybook/shared';
+import { afterKeys, cursorKeysColumn, orderByKeys, pageOf, type SortKey, type WithCursorKeys } from '../../db/keyset';
 import { isoInstantSql } from '../../db/sql';
 import { EXCERPT_SOURCE_MAX, excerptTerms, noteExcerpt } from './note-excerpt';
 
@@ -28,6 +30,7 @@ import { EXCERPT_SOURCE_MAX, excerptTerms, noteExcerpt } from './note-excerpt';
  *   other index (such as "all of this user's notes") can be picked for it;
  * - a note's text is read only for the rows of the answer, after the limit; its excerpt is made in
  *   note-excerpt.ts.
+ * Found notes come a page at a time, newest first, continuing after a cursor (DECISIONS 22).
  */
 
 /** The text search configuration; the expressions below must stay exactly those of the indexes. */
@@ -35,8 +38,7 @@ export const SEARCH_CONFIG = `'daybook_search'::regconfig`;
 const ITEM_MATCHES = (alias: string) => `${alias}.search_vector @@ to_tsquery(${SEARCH_CONFIG}, ?)`;
 const LIST_MATCHES = (alias: string) => `to_tsvector(${SEARCH_CONFIG}, ${alias}.title) @@ to_tsquery(${SEARCH_CONFIG}, ?)`;
 
-/** At most this many notes (newest first) and this many pages matched by themselves answer a search. */
-export const NOTE_SEARCH_ITEM_LIMIT = 50;
+/** At most this many pages matched by themselves answer a search (its notes come a page at a time). */
 export const NOTE_SEARCH_LIST_LIMIT = 100;
 const MAX_TERMS = 20;
 
@@ -72,12 +74,6 @@ export interface NoteSearchCriteria {
   createdBefore?: Date | undefined;
 }
 
-export interface NoteSearchPlan {
-  items: { sql: string; params: unknown[] };
-  /** Pages that match by themselves (and are listed even with no matching note), when that applies. */
-  lists: { sql: string; params: unknown[] } | null;
-}
-
 /** The search criteria from the request: dates are whole days in the user's zone, inclusive. */
 export function searchCriteria(userId: string, timezone: string, query: NoteSearchQuery): NoteSearchCriteria | null {
   const tsquery = query.query === undefined ? null : toPrefixTsquery(query.query);
@@ -107,15 +103,37 @@ const byId = (table: string, alias: string, columns: string, id: string) =>
 const clientById = (alias: string, id: string) =>
   `left join ${byId('clients', alias, `${alias}.id, ${alias}.user_id, ${alias}.name, ${alias}.color`, id)} on ${alias}.user_id = ?`;
 
+/** Found notes come newest first: the keys of a search's cursor (alias `m`, the candidate notes). */
+export const FOUND_NOTE_ORDER: SortKey[] = [
+  { sql: 'm.created_at', direction: 'desc', cast: 'timestamptz' },
+  { sql: 'm.id', direction: 'desc', cast: 'uuid' },
+];
+
+/** Which page of the found notes: at most `limit`, after the note whose cursor keys are `after` (null: the first page). */
+export interface SearchPage {
+  limit: number;
+  after: string[] | null;
+}
+
+/** The statements of a search page. */
+export interface NoteSearchPlan {
+  /** The found notes of the page, and one more when a next page follows. */
+  notes: { sql: string; params: unknown[] };
+  /** On the first page with no dates given: the pages that match by themselves; else null. */
+  pages: { sql: string; params: unknown[] } | null;
+}
+
 /**
- * The statements of a search. A note is found when it passes every criterion:
+ * The statements of a search page. A note is found when it passes every criterion:
  * - query: the note's markdown or its page's title matches;
  * - client: the note's own client, or its page's client when the note has none, is that client;
  * - dates: the note was created within the days.
- * A page with no such note is still listed (with no items, the web's 'Empty list') when it matches by
- * itself: its title matches the query, its client is the filter's, and no date is given.
+ * Found notes come in FOUND_NOTE_ORDER, `limit` + 1 of them (the extra one tells that a next page exists).
+ * On the first page with no dates given, the pages that match by themselves (title matches the query,
+ * client is the filter's) follow, by title: the web lists them with their found notes or, with none, as
+ * 'Empty list'.
  */
-export function planNoteSearch(c: NoteSearchCriteria): NoteSearchPlan {
+export function planNoteSearch(c: NoteSearchCriteria, page: SearchPage): NoteSearchPlan {
   const params: unknown[] = [];
   let matched = '';
   if (c.tsquery !== null) {
@@ -148,48 +166,52 @@ export function planNoteSearch(c: NoteSearchCriteria): NoteSearchPlan {
     where.push('m.created_at < ?::timestamptz');
     params.push(c.createdBefore.toISOString());
   }
+  if (page.after) {
+    const after = afterKeys(FOUND_NOTE_ORDER, page.after);
+    where.push(after.sql);
+    params.push(...after.params);
+  }
   params.push(c.userId, c.userId);
-  const items = {
+  const notes = {
     sql: `${matched}select f.id, f.note_list_id, ${isoInstantSql('f.created_at')} as created_at, f.list_title, n.content,
        ic.id as item_client_id, ic.name as item_client_name, ic.color as item_client_color,
-       lc.id as list_client_id, lc.name as list_client_name, lc.color as list_client_color
-  from (select m.id, m.note_list_id, m.client_id, m.created_at, l.title as list_title, l.client_id as list_client_id
+       lc.id as list_client_id, lc.name as list_client_name, lc.color as list_client_color, f.cursor_keys
+  from (select m.id, m.note_list_id, m.client_id, m.created_at, l.title as list_title, l.client_id as list_client_id,
+               ${cursorKeysColumn(FOUND_NOTE_ORDER)}
           from ${c.tsquery !== null ? 'matched' : 'note_items'} m
           cross join ${byId('note_lists', 'l', 'l.user_id, l.title, l.client_id', 'm.note_list_id')}
          where ${where.join('\n           and ')}
-         order by m.created_at desc, m.id desc
-         limit ${NOTE_SEARCH_ITEM_LIMIT}) f
+         order by ${orderByKeys(FOUND_NOTE_ORDER)}
+         limit ${page.limit + 1}) f
   cross join ${byId('note_items', 'n', `${EXCERPT_SOURCE} as content`, 'f.id')}
   ${clientById('ic', 'f.client_id')}
   ${clientById('lc', 'f.list_client_id')}
  order by f.created_at desc, f.id desc`,
     params,
   };
+  if (page.after || c.createdFrom || c.createdBefore) return { notes, pages: null };
 
-  let lists: NoteSearchPlan['lists'] = null;
-  if (!c.createdFrom && !c.createdBefore) {
-    const listWhere = ['l.user_id = ?'];
-    const listParams: unknown[] = [c.userId];
-    if (c.tsquery !== null) {
-      listWhere.push(LIST_MATCHES('l'));
-      listParams.push(c.tsquery);
-    }
-    if (c.clientId) {
-      listWhere.push('l.client_id = ?');
-      listParams.push(c.clientId);
-    }
-    lists = {
-      sql: `select f.id, f.title, lc.id as list_client_id, lc.name as list_client_name, lc.color as list_client_color
-  from (select l.id, l.title, l.client_id from note_lists l where ${listWhere.join(' and ')} order by l.title, l.id limit ${NOTE_SEARCH_LIST_LIMIT}) f
+  const pageWhere = ['l.user_id = ?'];
+  const pageParams: unknown[] = [c.userId];
+  if (c.tsquery !== null) {
+    pageWhere.push(LIST_MATCHES('l'));
+    pageParams.push(c.tsquery);
+  }
+  if (c.clientId) {
+    pageWhere.push('l.client_id = ?');
+    pageParams.push(c.clientId);
+  }
+  const pages = {
+    sql: `select f.id, f.title, lc.id as list_client_id, lc.name as list_client_name, lc.color as list_client_color
+  from (select l.id, l.title, l.client_id from note_lists l where ${pageWhere.join(' and ')} order by l.title, l.id limit ${NOTE_SEARCH_LIST_LIMIT}) f
   ${clientById('lc', 'f.client_id')}
  order by f.title, f.id`,
-      params: [...listParams, c.userId],
-    };
-  }
-  return { items, lists };
+    params: [...pageParams, c.userId],
+  };
+  return { notes, pages };
 }
 
-export interface SearchItemRow {
+export interface SearchItemRow extends WithCursorKeys {
   id: string;
   note_list_id: string;
   /** An ISO instant. */
@@ -219,12 +241,13 @@ function toClientRef(id: string | null, name: string | null, color: string | nul
 }
 
 /**
- * Groups the found notes by page, pages in the order of their newest found note, then the pages that
- * matched only by themselves, by title.
+ * One page of a search: the found notes (rows of `limit` + 1) grouped by page, pages in the order of their
+ * newest found note, then the pages found by their title alone, by title.
  */
-export function toSearchResults(items: SearchItemRow[], lists: SearchListRow[], terms: string[]): NoteSearchResult[] {
+export function toSearchPage(items: SearchItemRow[], lists: SearchListRow[], limit: number, terms: string[]): NoteSearchPage {
+  const found = pageOf(items, limit);
   const byList = new Map<string, NoteSearchResult>();
-  for (const row of items) {
+  for (const row of found.items) {
     let result = byList.get(row.note_list_id);
     if (!result) {
       result = {
@@ -253,5 +276,5 @@ export function toSearchResults(items: SearchItemRow[], lists: SearchListRow[], 
       items: [],
     });
   }
-  return [...byList.values()];
+  return { items: [...byList.values()], nextCursor: found.nextCursor };
 }

@@ -7,7 +7,7 @@ import type {
   NoteItemUpdateBody,
   NoteList as NoteListDto,
   NoteListUpdateBody,
-  NoteSearchResult,
+  NoteSearchPage,
   PageQuery,
 } from '@daybook/shared';
 import { columnMap } from '../../db/column-map';
@@ -15,7 +15,7 @@ import { afterKeys, cursorKeysColumn, decodeCursor, orderByKeys, pageOf, type So
 import { preparedRows } from '../../db/prepared';
 import { countForQuota } from '../../db/quota';
 import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
-import { planNoteSearch, toSearchResults, type NoteSearchCriteria, type SearchItemRow, type SearchListRow } from './notes-search';
+import { FOUND_NOTE_ORDER, planNoteSearch, toSearchPage, type NoteSearchCriteria, type SearchItemRow, type SearchListRow } from './notes-search';
 
 /** The `note_lists` table, the pages (alias `l`). */
 const PAGE = columnMap<NoteListDto>()('l', {
@@ -93,8 +93,8 @@ export interface NotesRepository extends UnitOfWork {
   updateNote(userId: string, id: string, patch: NoteItemUpdateBody): Promise<NoteItemDto | null>;
   removeNote(userId: string, id: string): Promise<boolean>;
 
-  /** The answer to a search (see notes-search.ts). */
-  search(criteria: NoteSearchCriteria): Promise<NoteSearchResult[]>;
+  /** A page of the answer to a search (see notes-search.ts), continuing after `page.cursor`. */
+  search(criteria: NoteSearchCriteria, page: PageQuery): Promise<NoteSearchPage | typeof INVALID_CURSOR>;
 }
 
 export function createNotesRepository(rootEm: EntityManager): NotesRepository {
@@ -221,11 +221,13 @@ export function createNotesRepository(rootEm: EntityManager): NotesRepository {
 
     removeNote: (userId, id) => removeOwned('note_items', userId, id),
 
-    async search(criteria) {
-      const plan = planNoteSearch(criteria);
-      const items = await preparedRows<SearchItemRow>(db(), plan.items.sql, plan.items.params);
-      const lists = plan.lists ? await preparedRows<SearchListRow>(db(), plan.lists.sql, plan.lists.params) : [];
-      return toSearchResults(items, lists, criteria.terms);
+    async search(criteria, page) {
+      const after = page.cursor === undefined ? null : decodeCursor(page.cursor, FOUND_NOTE_ORDER);
+      if (after === null && page.cursor !== undefined) return INVALID_CURSOR;
+      const plan = planNoteSearch(criteria, { limit: page.limit, after });
+      const items = await preparedRows<SearchItemRow>(db(), plan.notes.sql, plan.notes.params);
+      const lists = plan.pages ? await preparedRows<SearchListRow>(db(), plan.pages.sql, plan.pages.params) : [];
+      return toSearchPage(items, lists, page.limit, criteria.terms);
     },
   };
 }

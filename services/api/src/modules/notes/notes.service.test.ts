@@ -188,7 +188,7 @@ describe('notes', () => {
 
 describe('search', () => {
   it('answers no results without searching when nothing is searchable', async () => {
-    expect(await notes.search(anna, {})).toEqual([]);
-    expect(await notes.search(anna, { query: '*** !!' })).toEqual([]);
+    expect(await notes.search(anna, { limit: 20 })).toEqual({ items: [], nextCursor: null });
+    expect(await notes.search(anna, { limit: 20, query: '*** !!' })).toEqual({ items: [], nextCursor: null });
   });
 });

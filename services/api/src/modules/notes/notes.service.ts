@@ -9,7 +9,7 @@ import {
   type NoteListCreateBody,
   type NoteListUpdateBody,
   type NoteSearchQuery,
-  type NoteSearchResult,
+  type NoteSearchPage,
   type PageQuery,
 } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
@@ -124,10 +124,13 @@ export function notesService(notes: NotesRepository, options: NotesServiceOption
       if (!(await notes.removeNote(actor.id, id))) throw notFound('Note');
     },
 
-    /** GET /api/notes/search (see notes-search.ts). No criteria, or nothing searchable: no results. */
-    async search(actor: Actor, query: NoteSearchQuery): Promise<NoteSearchResult[]> {
+    /** GET /api/notes/search (see notes-search.ts), a page at a time. No criteria, or nothing searchable: no results. */
+    async search(actor: Actor, query: NoteSearchQuery): Promise<NoteSearchPage> {
       const criteria = searchCriteria(actor.id, actor.timezone, query);
-      return criteria ? notes.search(criteria) : [];
+      if (!criteria) return { items: [], nextCursor: null };
+      const found = await notes.search(criteria, query);
+      if (found === INVALID_CURSOR) throw badRequest('Invalid cursor');
+      return found;
     },
   };
 }

@@ -25,7 +25,7 @@ function serve(options: { delegation?: boolean } = {}) {
       return json(200, { clientId: acme.id, rateMinor: 12000, rateIsDefault: false, unbilledSeconds: 5400, unbilledHours: 1.5, unbilledAmountMinor: 18000, weekTrackedSeconds: 5400, weekTrackedHours: 1.5, currency: 'USD', weekFrom: '2026-03-08', weekTo: '2026-03-14' });
     if (req.path.startsWith('/api/tasks/active?')) return json(200, taskPage([makeTask({ id: uuid(10), title: 'Quarterly report', clientId: acme.id }), makeTask({ id: uuid(11), title: 'Call back', clientId: acme.id })]));
     if (req.path.startsWith('/api/tasks/delegated?')) return json(200, taskPage([]));
-    if (req.path.startsWith('/api/notes/search?')) return json(200, [{ listId: uuid(30), listTitle: 'Acme meetings', client: null, items: [{ itemId: uuid(31), itemContent: 'Kick-off on Monday', highlights: [], itemClient: null, createdAt: '2026-03-09T10:00:00.000Z' }] }]);
+    if (req.path.startsWith('/api/notes/search?')) return json(200, { items: [{ listId: uuid(30), listTitle: 'Acme meetings', client: null, items: [{ itemId: uuid(31), itemContent: 'Kick-off on Monday', highlights: [], itemClient: null, createdAt: '2026-03-09T10:00:00.000Z' }] }], nextCursor: null });
     return undefined;
   });
 }

@@ -11,7 +11,7 @@ import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import { formatEstimateTotal, formatMoney, REORDER_MAX, type Client, type ClientActivity, type Task, type User } from '@daybook/shared';
 import { useGetClientBillingSummaryQuery } from '../../api/billingApi';
 import { useGetClientsQuery } from '../../api/clientsApi';
-import { useSearchNotesQuery } from '../../api/notesApi';
+import { searchResults, useSearchNotesInfiniteQuery } from '../../api/notesApi';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreRow } from '../../components/LoadMoreRow';
@@ -109,8 +109,8 @@ function ClientTasks({ arg, empty, sortable }: { arg: ClientTasksArg; empty: Rea
 }
 
 function ClientNotes({ client }: { client: Client }) {
-  const notes = useSearchNotesQuery({ clientId: client.id });
-  const pages = notes.data ?? [];
+  const notes = useSearchNotesInfiniteQuery({ clientId: client.id });
+  const pages = searchResults(notes.data?.pages);
   if (notes.isLoading) return <SkeletonRows count={1} />;
   if (notes.isError) return <LoadError onRetry={() => void notes.refetch()} />;
   if (pages.length === 0) return <Typography color="textSecondary">No notes tagged with {client.name} yet.</Typography>;

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { quotaMessage, type NoteItem, type NoteList, type NoteSearchResult } from '@daybook/shared';
+import { quotaMessage, type NoteItem, type NoteList, type NoteSearchPage, type NoteSearchResult } from '@daybook/shared';
 import { makeNoteItem, makeNoteList, makeUser, uuid } from '../../test/fixtures';
 import { json, mockFetch, renderWithProviders } from '../../test/render';
 import { NotesPage } from './NotesPage';
@@ -9,8 +9,15 @@ const at = '2026-03-01T10:00:00.000Z';
 const page = (n: number, title: string, parentPageId: string | null = null) => makeNoteList({ id: uuid(n), title, parentPageId, sortOrder: n, createdAt: at, updatedAt: at });
 const item = (n: number, listId: string, content: string) => makeNoteItem({ id: uuid(100 + n), noteListId: listId, content, sortOrder: n, createdAt: at, updatedAt: at });
 
-/** The api of the notes screen: pages, their notes (in pages of `pageSize`), one note, `search`'s answer, and `addNote` to a new note. */
-function serve(lists: NoteList[], items: Record<string, NoteItem[]>, { pageSize = 100, search = [] as NoteSearchResult[], addNote = undefined as Response | undefined } = {}) {
+/**
+ * The api of the notes screen: pages, their notes (in pages of `pageSize`), one note, a search's answer
+ * (`search`, one page; or `searchPages`, page k answering the cursor `k`), and `addNote` to a new note.
+ */
+function serve(
+  lists: NoteList[],
+  items: Record<string, NoteItem[]>,
+  { pageSize = 100, search = [] as NoteSearchResult[], searchPages = undefined as NoteSearchPage[] | undefined, addNote = undefined as Response | undefined } = {},
+) {
   return mockFetch((req) => {
     if (addNote && req.method === 'POST' && req.path.endsWith('/items')) return addNote;
     if (req.path === '/api/auth/user') return json(200, makeUser({ id: uuid(9), username: 'me' }));
@@ -31,7 +38,10 @@ function serve(lists: NoteList[], items: Record<string, NoteItem[]>, { pageSize 
     const itemMatch = /^\/api\/note-items\/([^/]+)$/.exec(req.path);
     const found = itemMatch && Object.values(items).flat().find((i) => i.id === itemMatch[1]);
     if (found && req.method === 'GET') return json(200, found);
-    if (req.path.startsWith('/api/notes/search')) return json(200, search);
+    if (req.path.startsWith('/api/notes/search')) {
+      const cursor = Number(new URL(req.path, 'http://x').searchParams.get('cursor') ?? 0);
+      return json(200, searchPages ? searchPages[cursor] : { items: search, nextCursor: null });
+    }
     return undefined;
   });
 }
@@ -143,6 +153,33 @@ describe('notes screen', () => {
     expect(editor).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Note content' })).toHaveValue(full.content);
     expect(requests.map((r) => r.path)).toContain(`/api/note-items/${full.id}`);
+  });
+
+  it('loads more search results on request, a note list found on two pages shown once with all its notes', async () => {
+    const found = (n: number, listId: string, content: string) => ({ itemId: uuid(200 + n), itemContent: content, highlights: [], itemClient: null, createdAt: at });
+    const searchPages: NoteSearchPage[] = [
+      { items: [{ listId: uuid(1), listTitle: 'Work', client: null, items: [found(1, uuid(1), 'milk one')] }], nextCursor: '1' },
+      {
+        items: [
+          { listId: uuid(1), listTitle: 'Work', client: null, items: [found(2, uuid(1), 'milk two')] },
+          { listId: uuid(2), listTitle: 'Home', client: null, items: [found(3, uuid(2), 'milk three')] },
+        ],
+        nextCursor: null,
+      },
+    ];
+    const { requests } = serve([page(1, 'Work'), page(2, 'Home')], {}, { searchPages });
+    const user = userEvent.setup();
+    renderWithProviders(<NotesPage />, { route: '/notes' });
+    await screen.findByTestId('selected-page-title');
+    await user.type(screen.getByLabelText('Search notes'), 'milk');
+    expect(await screen.findByText('milk one')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More results' }));
+    expect(await screen.findByText('milk three')).toBeInTheDocument();
+    const results = within(screen.getByTestId('search-results'));
+    expect(results.getAllByTestId('search-item').map((el) => within(el).getByTestId('search-excerpt').textContent)).toEqual(['milk one', 'milk two', 'milk three']);
+    expect(results.getAllByRole('button', { name: /^(Work|Home)$/ }).map((b) => b.textContent)).toEqual(['Work', 'Home']);
+    expect(results.queryByRole('button', { name: 'More results' })).toBeNull();
+    expect(requests.filter((r) => r.path.startsWith('/api/notes/search')).map((r) => r.path)).toEqual(['/api/notes/search?query=milk', '/api/notes/search?query=milk&cursor=1']);
   });
 
   it('says why a note was refused when the quota is reached', async () => {

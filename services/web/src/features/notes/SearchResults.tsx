@@ -4,9 +4,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import { isApiError, refusalMessage } from '../../api/apiError';
-import { useSearchNotesQuery, type NoteSearchCriteria } from '../../api/notesApi';
+import { searchResults, useSearchNotesInfiniteQuery, type NoteSearchCriteria } from '../../api/notesApi';
 import { ClientChip } from '../../components/ClientChip';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadMoreRow } from '../../components/LoadMoreRow';
 import { SkeletonRows } from '../../components/SkeletonRows';
 import { countLabel, formatInstantDate } from '../../lib/format';
 import { Excerpt } from './Excerpt';
@@ -21,16 +22,19 @@ export interface SearchResultsProps {
   onOpenNote: (itemId: string) => void;
 }
 
-/** Search answers (spec §2, DECISIONS 22): the pages found, each with its notes' excerpts; never cached. */
+/**
+ * Search answers (spec §2, DECISIONS 22): the pages found, each with its notes' excerpts, newest first;
+ * more load as the user scrolls; never cached.
+ */
 export function SearchResults({ criteria, markdown, timeZone, onOpen, onOpenNote }: SearchResultsProps) {
-  const search = useSearchNotesQuery(criteria, { refetchOnMountOrArgChange: true });
-  if (search.isLoading || search.isFetching) return <SkeletonRows count={2} />;
+  const search = useSearchNotesInfiniteQuery(criteria, { refetchOnMountOrArgChange: true });
+  if (search.isLoading || (search.isFetching && !search.isFetchingNextPage)) return <SkeletonRows count={2} />;
   // Spec §8: a failed search is an error with the status and text.
   if (search.isError) {
     const description = refusalMessage(search.error) ?? (isApiError(search.error) ? search.error.message : 'Check your connection and try again.');
     return <EmptyState title="Search failed" description={description} />;
   }
-  const results = search.data ?? [];
+  const results = searchResults(search.data?.pages);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="search-results">
       <Typography variant="h6" component="h2">
@@ -67,6 +71,7 @@ export function SearchResults({ criteria, markdown, timeZone, onOpen, onOpenNote
           )}
         </Paper>
       ))}
+      <LoadMoreRow paging={search} label="Loading more results" buttonText="More results" />
     </Box>
   );
 }
