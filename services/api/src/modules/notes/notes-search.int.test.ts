@@ -191,6 +191,23 @@ describe('notes search: a page at a time (DECISIONS 22)', () => {
     expect(second!.nextCursor).toBeNull();
   });
 
+  it('answers a page in one statement, the pages found by title with it', async () => {
+    const p = await page(anna, { title: 'Reports' });
+    await note(anna, p.id, { content: 'report' });
+    const statements: string[] = [];
+    const spy = interceptStatements((query, send) => {
+      if (query.values?.includes(annaId)) statements.push(query.text);
+      send();
+    });
+    try {
+      expect((await search(anna, { query: 'report' })).map((r) => r.listTitle)).toEqual(['Reports']);
+      await search(anna, { clientId: '00000000-0000-4000-8000-000000000001' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(statements).toHaveLength(2);
+  });
+
   it.each([
     ['made up', 'nonsense'],
     ['edited', Buffer.from(JSON.stringify(['2026-13-45 00:00:00+00', 'x'])).toString('base64url')],

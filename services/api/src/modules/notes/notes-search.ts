@@ -115,25 +115,18 @@ export interface SearchPage {
   after: string[] | null;
 }
 
-/** The statements of a search page. */
-export interface NoteSearchPlan {
-  /** The found notes of the page, and one more when a next page follows. */
-  notes: { sql: string; params: unknown[] };
-  /** On the first page with no dates given: the pages that match by themselves; else null. */
-  pages: { sql: string; params: unknown[] } | null;
-}
-
 /**
- * The statements of a search page. A note is found when it passes every criterion:
+ * The one statement of a search page: one round trip (a second statement for the pages found by their
+ * title cost a fifth of a search). A note is found when it passes every criterion:
  * - query: the note's markdown or its page's title matches;
  * - client: the note's own client, or its page's client when the note has none, is that client;
  * - dates: the note was created within the days.
- * Found notes come in FOUND_NOTE_ORDER, `limit` + 1 of them (the extra one tells that a next page exists).
- * On the first page with no dates given, the pages that match by themselves (title matches the query,
- * client is the filter's) follow, by title: the web lists them with their found notes or, with none, as
- * 'Empty list'.
+ * Its rows of part 0 are found notes in FOUND_NOTE_ORDER, `limit` + 1 of them (the extra one tells that a
+ * next page exists). On the first page with no dates given, rows of part 1 follow (their note columns
+ * null): the pages that match by themselves (title matches the query, client is the filter's), by title,
+ * which the web lists with their found notes or, with none, as 'Empty list'.
  */
-export function planNoteSearch(c: NoteSearchCriteria, page: SearchPage): NoteSearchPlan {
+export function planNoteSearch(c: NoteSearchCriteria, page: SearchPage): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   let matched = '';
   if (c.tsquery !== null) {
@@ -172,8 +165,7 @@ export function planNoteSearch(c: NoteSearchCriteria, page: SearchPage): NoteSea
     params.push(...after.params);
   }
   params.push(c.userId, c.userId);
-  const notes = {
-    sql: `${matched}select f.id, f.note_list_id, ${isoInstantSql('f.created_at')} as created_at, f.list_title, n.content,
+  const notes = `select 0 as part, f.id, f.note_list_id, f.created_at as found_at, ${isoInstantSql('f.created_at')} as created_at, f.list_title, n.content,
        ic.id as item_client_id, ic.name as item_client_name, ic.color as item_client_color,
        lc.id as list_client_id, lc.name as list_client_name, lc.color as list_client_color, f.cursor_keys
   from (select m.id, m.note_list_id, m.client_id, m.created_at, l.title as list_title, l.client_id as list_client_id,
@@ -185,51 +177,41 @@ export function planNoteSearch(c: NoteSearchCriteria, page: SearchPage): NoteSea
          limit ${page.limit + 1}) f
   cross join ${byId('note_items', 'n', `${EXCERPT_SOURCE} as content`, 'f.id')}
   ${clientById('ic', 'f.client_id')}
-  ${clientById('lc', 'f.list_client_id')}
- order by f.created_at desc, f.id desc`,
-    params,
-  };
-  if (page.after || c.createdFrom || c.createdBefore) return { notes, pages: null };
+  ${clientById('lc', 'f.list_client_id')}`;
+  // Notes newest first (FOUND_NOTE_ORDER), then pages by title.
+  const order = 'order by part, found_at desc, id desc, list_title, note_list_id';
+  if (page.after || c.createdFrom || c.createdBefore) return { sql: `${matched}${notes}\n${order}`, params };
 
   const pageWhere = ['l.user_id = ?'];
-  const pageParams: unknown[] = [c.userId];
+  params.push(c.userId);
   if (c.tsquery !== null) {
     pageWhere.push(LIST_MATCHES('l'));
-    pageParams.push(c.tsquery);
+    params.push(c.tsquery);
   }
   if (c.clientId) {
     pageWhere.push('l.client_id = ?');
-    pageParams.push(c.clientId);
+    params.push(c.clientId);
   }
-  const pages = {
-    sql: `select f.id, f.title, lc.id as list_client_id, lc.name as list_client_name, lc.color as list_client_color
+  params.push(c.userId);
+  const pages = `select 1, null, f.id, null, null, f.title, null, null, null, null, lc.id, lc.name, lc.color, null
   from (select l.id, l.title, l.client_id from note_lists l where ${pageWhere.join(' and ')} order by l.title, l.id limit ${NOTE_SEARCH_LIST_LIMIT}) f
-  ${clientById('lc', 'f.client_id')}
- order by f.title, f.id`,
-    params: [...pageParams, c.userId],
-  };
-  return { notes, pages };
+  ${clientById('lc', 'f.client_id')}`;
+  return { sql: `${matched}${notes}\nunion all\n${pages}\n${order}`, params };
 }
 
-export interface SearchItemRow extends WithCursorKeys {
-  id: string;
+/** A row of a search statement: a found note (part 0) or a page found by its title alone (part 1, its note columns null). */
+export interface SearchRow extends WithCursorKeys {
+  part: 0 | 1;
+  id: string | null;
   note_list_id: string;
   /** An ISO instant. */
-  created_at: string;
+  created_at: string | null;
   list_title: string;
   /** The note's first EXCERPT_SOURCE_MAX characters. */
-  content: string;
+  content: string | null;
   item_client_id: string | null;
   item_client_name: string | null;
   item_client_color: string | null;
-  list_client_id: string | null;
-  list_client_name: string | null;
-  list_client_color: string | null;
-}
-
-export interface SearchListRow {
-  id: string;
-  title: string;
   list_client_id: string | null;
   list_client_name: string | null;
   list_client_color: string | null;
@@ -241,13 +223,16 @@ function toClientRef(id: string | null, name: string | null, color: string | nul
 }
 
 /**
- * One page of a search: the found notes (rows of `limit` + 1) grouped by page, pages in the order of their
- * newest found note, then the pages found by their title alone, by title.
+ * One page of a search from its statement's rows: the found notes grouped by page, pages in the order of
+ * their newest found note, then the pages found by their title alone, by title.
  */
-export function toSearchPage(items: SearchItemRow[], lists: SearchListRow[], limit: number, terms: string[]): NoteSearchPage {
-  const found = pageOf(items, limit);
+export function toSearchPage(rows: SearchRow[], limit: number, terms: string[]): NoteSearchPage {
+  const found = pageOf(
+    rows.filter((row) => row.part === 0),
+    limit,
+  );
   const byList = new Map<string, NoteSearchResult>();
-  for (const row of found.items) {
+  const resultOf = (row: SearchRow) => {
     let result = byList.get(row.note_list_id);
     if (!result) {
       result = {
@@ -258,23 +243,18 @@ export function toSearchPage(items: SearchItemRow[], lists: SearchListRow[], lim
       };
       byList.set(row.note_list_id, result);
     }
-    const excerpt = noteExcerpt(row.content, terms);
-    result.items.push({
-      itemId: row.id,
+    return result;
+  };
+  for (const row of found.items) {
+    const excerpt = noteExcerpt(row.content!, terms);
+    resultOf(row).items.push({
+      itemId: row.id!,
       itemContent: excerpt.text,
       highlights: excerpt.highlights,
       itemClient: toClientRef(row.item_client_id, row.item_client_name, row.item_client_color),
-      createdAt: row.created_at,
+      createdAt: row.created_at!,
     });
   }
-  for (const row of lists) {
-    if (byList.has(row.id)) continue;
-    byList.set(row.id, {
-      listId: row.id,
-      listTitle: row.title,
-      client: toClientRef(row.list_client_id, row.list_client_name, row.list_client_color),
-      items: [],
-    });
-  }
+  for (const row of rows) if (row.part === 1) resultOf(row);
   return { items: [...byList.values()], nextCursor: found.nextCursor };
 }

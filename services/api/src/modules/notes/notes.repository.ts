@@ -15,7 +15,7 @@ import { afterKeys, cursorKeysColumn, decodeCursor, orderByKeys, pageOf, type So
 import { preparedRows } from '../../db/prepared';
 import { countForQuota } from '../../db/quota';
 import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
-import { FOUND_NOTE_ORDER, planNoteSearch, toSearchPage, type NoteSearchCriteria, type SearchItemRow, type SearchListRow } from './notes-search';
+import { FOUND_NOTE_ORDER, planNoteSearch, toSearchPage, type NoteSearchCriteria, type SearchRow } from './notes-search';
 
 /** The `note_lists` table, the pages (alias `l`). */
 const PAGE = columnMap<NoteListDto>()('l', {
@@ -224,10 +224,8 @@ export function createNotesRepository(rootEm: EntityManager): NotesRepository {
     async search(criteria, page) {
       const after = page.cursor === undefined ? null : decodeCursor(page.cursor, FOUND_NOTE_ORDER);
       if (after === null && page.cursor !== undefined) return INVALID_CURSOR;
-      const plan = planNoteSearch(criteria, { limit: page.limit, after });
-      const items = await preparedRows<SearchItemRow>(db(), plan.notes.sql, plan.notes.params);
-      const lists = plan.pages ? await preparedRows<SearchListRow>(db(), plan.pages.sql, plan.pages.params) : [];
-      return toSearchPage(items, lists, page.limit, criteria.terms);
+      const statement = planNoteSearch(criteria, { limit: page.limit, after });
+      return toSearchPage(await preparedRows<SearchRow>(db(), statement.sql, statement.params), page.limit, criteria.terms);
     },
   };
 }
