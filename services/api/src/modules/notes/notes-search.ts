@@ -116,8 +116,8 @@ export interface SearchPage {
 }
 
 /**
- * The one statement of a search page: one round trip (a second statement for the pages found by their
- * title cost a fifth of a search). A note is found when it passes every criterion:
+ * The one statement of a search page (the pages found by their title come with the notes: a second
+ * statement for them was a second round trip per search). A note is found when it passes every criterion:
  * - query: the note's markdown or its page's title matches;
  * - client: the note's own client, or its page's client when the note has none, is that client;
  * - dates: the note was created within the days.
@@ -193,6 +193,7 @@ export function planNoteSearch(c: NoteSearchCriteria, page: SearchPage): { sql: 
     params.push(c.clientId);
   }
   params.push(c.userId);
+  // The columns of the notes' rows: a page's id as note_list_id, its title as list_title, its client.
   const pages = `select 1, null, f.id, null, null, f.title, null, null, null, null, lc.id, lc.name, lc.color, null
   from (select l.id, l.title, l.client_id from note_lists l where ${pageWhere.join(' and ')} order by l.title, l.id limit ${NOTE_SEARCH_LIST_LIMIT}) f
   ${clientById('lc', 'f.client_id')}`;
@@ -204,6 +205,8 @@ export interface SearchRow extends WithCursorKeys {
   part: 0 | 1;
   id: string | null;
   note_list_id: string;
+  /** The note's created_at as it is stored (microseconds), which orders the rows. */
+  found_at: Date | null;
   /** An ISO instant. */
   created_at: string | null;
   list_title: string;
@@ -227,10 +230,7 @@ function toClientRef(id: string | null, name: string | null, color: string | nul
  * their newest found note, then the pages found by their title alone, by title.
  */
 export function toSearchPage(rows: SearchRow[], limit: number, terms: string[]): NoteSearchPage {
-  const found = pageOf(
-    rows.filter((row) => row.part === 0),
-    limit,
-  );
+  const found = pageOf(rows.filter((row) => row.part === 0), limit);
   const byList = new Map<string, NoteSearchResult>();
   const resultOf = (row: SearchRow) => {
     let result = byList.get(row.note_list_id);
