@@ -70,7 +70,7 @@ export const notesApi = baseApi.injectEndpoints({
      * next one as the user scrolls. A refresh reads again every page loaded so far.
      */
     getNoteItems: build.infiniteQuery<NoteItemPage, string, string | null>({
-      query: ({ queryArg: listId, pageParam }) => ({ url: `note-lists/${listId}/items`, params: pageParam ? { cursor: pageParam } : {} }),
+      query: ({ queryArg: listId, pageParam }) => ({ url: `note-lists/${listId}/items`, params: pageParam ? { cursor: pageParam } : undefined }),
       infiniteQueryOptions: {
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor,
@@ -100,7 +100,7 @@ export const notesApi = baseApi.injectEndpoints({
      * then the next ones as the user scrolls (DECISIONS 22). `searchResults` joins the pages loaded.
      */
     searchNotes: build.infiniteQuery<NoteSearchPage, NoteSearchCriteria, string | null>({
-      query: ({ queryArg: criteria, pageParam }) => `notes/search?${searchParams(criteria)}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      query: ({ queryArg: criteria, pageParam }) => ({ url: `notes/search?${searchParams(criteria)}`, params: pageParam ? { cursor: pageParam } : undefined }),
       infiniteQueryOptions: {
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor,

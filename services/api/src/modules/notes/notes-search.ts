@@ -109,8 +109,8 @@ export const FOUND_NOTE_ORDER: SortKey[] = [
   { sql: 'm.id', direction: 'desc', cast: 'uuid' },
 ];
 
-/** Which page of the found notes: at most `limit`, after the note whose cursor keys are `after` (null: the first page). */
-export interface SearchPage {
+/** Which page of the found notes to answer: at most `limit`, after the note whose cursor keys are `after` (null: the first page). */
+export interface FoundNotesPageQuery {
   limit: number;
   after: string[] | null;
 }
@@ -126,7 +126,7 @@ export interface SearchPage {
  * null): the pages that match by themselves (title matches the query, client is the filter's), by title,
  * which the web lists with their found notes or, with none, as 'Empty list'.
  */
-export function planNoteSearch(c: NoteSearchCriteria, page: SearchPage): { sql: string; params: unknown[] } {
+export function planNoteSearch(c: NoteSearchCriteria, page: FoundNotesPageQuery): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   let matched = '';
   if (c.tsquery !== null) {
