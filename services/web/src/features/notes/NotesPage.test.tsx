@@ -16,7 +16,7 @@ const item = (n: number, listId: string, content: string) => makeNoteItem({ id: 
 function serve(
   lists: NoteList[],
   items: Record<string, NoteItem[]>,
-  { pageSize = 100, search = [] as NoteSearchResult[], searchPages = undefined as NoteSearchPage[] | undefined, addNote = undefined as Response | undefined } = {},
+  { pageSize = 100, search = [] as NoteSearchResult[], searchPages = undefined as (NoteSearchPage | Promise<NoteSearchPage>)[] | undefined, addNote = undefined as Response | undefined } = {},
 ) {
   return mockFetch((req) => {
     if (addNote && req.method === 'POST' && req.path.endsWith('/items')) return addNote;
@@ -40,7 +40,7 @@ function serve(
     if (found && req.method === 'GET') return json(200, found);
     if (req.path.startsWith('/api/notes/search')) {
       const cursor = Number(new URL(req.path, 'http://x').searchParams.get('cursor') ?? 0);
-      return json(200, searchPages ? searchPages[cursor] : { items: search, nextCursor: null });
+      return searchPages ? Promise.resolve(searchPages[cursor]).then((answer) => json(200, answer)) : json(200, { items: search, nextCursor: null });
     }
     return undefined;
   });
@@ -155,17 +155,12 @@ describe('notes screen', () => {
     expect(requests.map((r) => r.path)).toContain(`/api/note-items/${full.id}`);
   });
 
-  it('loads more search results on request, a note list found on two pages shown once with all its notes', async () => {
+  it('loads more search results on request, the first ones staying meanwhile; a note list found on two pages shown once with all its notes', async () => {
     const found = (n: number, listId: string, content: string) => ({ itemId: uuid(200 + n), itemContent: content, highlights: [], itemClient: null, createdAt: at });
-    const searchPages: NoteSearchPage[] = [
+    let answerSecondPage!: (page: NoteSearchPage) => void;
+    const searchPages = [
       { items: [{ listId: uuid(1), listTitle: 'Work', client: null, items: [found(1, uuid(1), 'milk one')] }], nextCursor: '1' },
-      {
-        items: [
-          { listId: uuid(1), listTitle: 'Work', client: null, items: [found(2, uuid(1), 'milk two')] },
-          { listId: uuid(2), listTitle: 'Home', client: null, items: [found(3, uuid(2), 'milk three')] },
-        ],
-        nextCursor: null,
-      },
+      new Promise<NoteSearchPage>((resolve) => (answerSecondPage = resolve)),
     ];
     const { requests } = serve([page(1, 'Work'), page(2, 'Home')], {}, { searchPages });
     const user = userEvent.setup();
@@ -174,6 +169,15 @@ describe('notes screen', () => {
     await user.type(screen.getByLabelText('Search notes'), 'milk');
     expect(await screen.findByText('milk one')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'More results' }));
+    expect(await screen.findByRole('progressbar', { name: 'Loading more results' })).toBeInTheDocument();
+    expect(screen.getByText('milk one')).toBeInTheDocument();
+    answerSecondPage({
+      items: [
+        { listId: uuid(1), listTitle: 'Work', client: null, items: [found(2, uuid(1), 'milk two')] },
+        { listId: uuid(2), listTitle: 'Home', client: null, items: [found(3, uuid(2), 'milk three')] },
+      ],
+      nextCursor: null,
+    });
     expect(await screen.findByText('milk three')).toBeInTheDocument();
     const results = within(screen.getByTestId('search-results'));
     expect(results.getAllByTestId('search-item').map((el) => within(el).getByTestId('search-excerpt').textContent)).toEqual(['milk one', 'milk two', 'milk three']);
