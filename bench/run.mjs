@@ -10,7 +10,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from './load.mjs';
-import { measureFirstLoad } from './first-load.mjs';
 import { freshDatabase, waitForServer } from './support.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,7 +89,7 @@ async function main() {
   const headers = (connection = 0) => ({ ...CSRF, cookie: cookies[connection % cookies.length] });
   // The browser's first load comes before the writes below add their tasks to this user's lists.
   process.stderr.write('[bench] dashboard first load in Chromium (Lighthouse, mobile preset)...\n');
-  const firstLoad = await measureFirstLoad({ root, apiPort: API_PORT, cookie, reportDir: env.BENCH_LIGHTHOUSE_DIR });
+  const firstLoad = JSON.parse(await run('bench/first-load.mjs', [String(API_PORT)], { BENCH_COOKIE: cookie }));
   if (FIRST_LOAD_ONLY) return report([], firstLoad, 'first-load', seeded);
   const active = (await api(cookie, '/api/tasks/active')).body.items.filter((t) => !t.isCompleted);
   const week = (() => {
