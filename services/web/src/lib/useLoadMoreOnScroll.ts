@@ -8,7 +8,7 @@ export interface Paging {
   isFetchingNextPage: boolean;
   /** The last try to load the next page failed: it loads again on request only, not in a loop. */
   isFetchNextPageError: boolean;
-  /** Settles when the page has loaded, or at once when it could not start (RTK Query starts none while the list is fetching). */
+  /** Settles when the page has loaded; when it could not start (RTK Query starts none while the list is fetching), when that fetch ends. */
   fetchNextPage: () => unknown;
 }
 
