@@ -4,18 +4,18 @@
 //     runs its own embedded PostgreSQL (data under ./data), with no REDIS_URL it runs the jobs itself,
 //   - the ai worker (services/ai-worker/dist/main.js), only with REDIS_URL (jobs then go through Redis),
 //   - and, on HOST:PORT (default 0.0.0.0:3000), the web app from services/web/dist (SPA fallback to
-//     index.html) with /api proxied to the api.
+//     index.html) with /api proxied to the api (scripts/web-server.mjs), with the same security headers as
+//     nginx in the appliance (deploy/nginx/web-front.cjs).
 // The children get this process's environment (plus .env at the root, when present). They run in their
 // own process groups, so Ctrl-C reaches them once, from here: SIGINT/SIGTERM/SIGHUP are forwarded and
 // each stops in its own order (the api stops its database last). When one of them exits on its own, the
 // others are stopped and this process exits with that child's code.
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
+import { createWebServer } from './web-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(root, 'services', 'web', 'dist');
@@ -149,214 +149,18 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-// ---------------------------------------------------------------- static files
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.wasm': 'application/wasm',
-  '.mp3': 'audio/mpeg',
-  '.ogg': 'audio/ogg',
-  '.wav': 'audio/wav',
-  '.pdf': 'application/pdf',
-};
-const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml|javascript)|image\/svg\+xml)/;
-
-function cacheControl(urlPath) {
-  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable'; // hashed file names
-  return 'no-cache'; // index.html, /sw.js, the manifest, icons: revalidate every time (ETag)
-}
-
-/** Maps a URL path to a file inside webRoot, or null when it escapes it or is malformed. */
-function resolveStatic(urlPath) {
-  let decoded;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const file = path.join(webRoot, path.normalize(decoded));
-  if (file !== webRoot && !file.startsWith(webRoot + path.sep)) return null;
-  return file;
-}
-
-async function fileStats(file) {
-  try {
-    const s = await stat(file);
-    return s.isFile() ? s : null;
-  } catch {
-    return null;
-  }
-}
-
-async function serveStatic(req, res, urlPath) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end('Method Not Allowed\n');
-    return;
-  }
-  let file = resolveStatic(urlPath);
-  if (file === null) {
-    res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end('Bad Request\n');
-    return;
-  }
-  let stats = await fileStats(file);
-  let servedPath = urlPath;
-  if (!stats) {
-    // SPA fallback: client-side routes get index.html; a missing asset or file with an extension is a 404.
-    const wantsPage = !urlPath.startsWith('/assets/') && (path.extname(urlPath) === '' || (req.headers.accept ?? '').includes('text/html'));
-    if (wantsPage) {
-      file = path.join(webRoot, 'index.html');
-      stats = await fileStats(file);
-      servedPath = '/index.html';
-    }
-  }
-  if (!stats) {
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
-    res.end(existsSync(webRoot) ? 'Not Found\n' : 'The web app is not built. Run `npm run build`.\n');
-    return;
-  }
-
-  const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
-  const headers = {
-    'Content-Type': type,
-    'Cache-Control': cacheControl(servedPath),
-    ETag: etag,
-    'Last-Modified': stats.mtime.toUTCString(),
-    'X-Content-Type-Options': 'nosniff',
-  };
-  if (servedPath === '/sw.js') headers['Service-Worker-Allowed'] = '/';
-
-  const inm = req.headers['if-none-match'];
-  const ims = req.headers['if-modified-since'];
-  const notModified = inm ? inm.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*') : ims ? Math.floor(stats.mtimeMs / 1000) <= Math.floor(Date.parse(ims) / 1000) : false;
-  if (notModified) {
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
-
-  const gzip = COMPRESSIBLE.test(type) && stats.size > 1024 && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-  headers.Vary = 'Accept-Encoding';
-  if (gzip) headers['Content-Encoding'] = 'gzip';
-  else headers['Content-Length'] = stats.size;
-  res.writeHead(200, headers);
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  const source = createReadStream(file);
-  const body = gzip ? source.pipe(zlib.createGzip()) : source;
-  const fail = () => res.destroy();
-  source.on('error', fail);
-  body.on('error', fail);
-  res.on('close', () => source.destroy());
-  body.pipe(res);
-}
-
-// ---------------------------------------------------------------- /api proxy
-
-const HOP_BY_HOP = new Set(['expect', 'connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
-const agent = new http.Agent({ keepAlive: true });
-
-function withoutHopByHop(headers) {
-  const named = String(headers.connection ?? '')
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
-  const out = {};
-  for (const [key, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(key) || named.includes(key)) continue;
-    out[key] = value;
-  }
-  return out;
-}
-
-function first(value) {
-  return (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
-}
-
-function proxyToApi(req, res) {
-  const headers = withoutHopByHop(req.headers);
-  const clientAddress = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-  if (trustProxy) {
-    // Behind a trusted proxy: keep what it said and add the address it connected from.
-    const prior = req.headers['x-forwarded-for'];
-    headers['x-forwarded-for'] = prior ? `${[prior].flat().join(', ')}, ${clientAddress}` : clientAddress;
-    headers['x-forwarded-proto'] = first(req.headers['x-forwarded-proto']) ?? 'http';
-    headers['x-forwarded-host'] = first(req.headers['x-forwarded-host']) ?? req.headers.host ?? '';
-  } else {
-    // This server is the edge: whatever the client claimed in X-Forwarded-* is replaced.
-    headers['x-forwarded-for'] = clientAddress;
-    headers['x-forwarded-proto'] = 'http';
-    headers['x-forwarded-host'] = req.headers.host ?? '';
-  }
-  if (!headers['x-forwarded-host']) delete headers['x-forwarded-host'];
-
-  const upstream = http.request({ host: apiHost, port: apiPort, method: req.method, path: req.url, headers, agent }, (apiRes) => {
-    res.writeHead(apiRes.statusCode ?? 502, apiRes.statusMessage, withoutHopByHop(apiRes.headers));
-    apiRes.pipe(res);
-    apiRes.on('error', () => res.destroy());
-  });
-  upstream.on('error', (error) => {
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    const body = JSON.stringify({ error: { code: 'bad_gateway', message: 'The Daybook api is not reachable. Is it still starting?' } });
-    res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
-    res.end(body);
-    if (apiWasHealthy && !shuttingDown) log(`api request failed: ${req.method} ${req.url}: ${error.message}`);
-  });
-  // The client went away before the answer was complete: stop the upstream request too.
-  res.on('close', () => {
-    if (!res.writableFinished) upstream.destroy();
-  });
-  req.on('error', () => upstream.destroy());
-  req.pipe(upstream);
-}
-
 // ---------------------------------------------------------------- server
 
-const server = http.createServer((req, res) => {
-  const urlPath = (req.url ?? '/').split('?')[0] || '/';
-  if (urlPath === '/api' || urlPath.startsWith('/api/')) {
-    proxyToApi(req, res);
-    return;
-  }
-  serveStatic(req, res, urlPath).catch((error) => {
-    log(`static file error: ${error.message}`);
-    if (!res.headersSent) {
-      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Internal Server Error\n');
-    } else res.destroy();
-  });
-});
-server.on('clientError', (_error, socket) => {
-  if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-  else socket.destroy();
+const server = createWebServer({
+  webRoot,
+  apiHost,
+  apiPort,
+  trustProxy,
+  log,
+  // Quiet while the api is still starting (its 502s are expected then).
+  onApiError: (what) => {
+    if (apiWasHealthy && !shuttingDown) log(`api request failed: ${what}`);
+  },
 });
 server.on('error', (error) => {
   console.error(`[daybook] cannot listen on ${host}:${port}: ${error.message}`);

@@ -3,8 +3,8 @@
 // Renders deploy/nginx/daybook.conf.template the way the web image does at start-up (only the five
 // named ${PLACEHOLDERS} are replaced, as the image's envsubst step does), and wraps it in a small main
 // configuration so Debian's nginx can run it as an ordinary process: the deploy tests and the browser
-// journeys (e2e) serve the app through exactly the shipped file, changed only in ports, host names and
-// the directory of the built app.
+// journeys (e2e) serve the app through exactly the shipped file, changed only in ports, host names, the
+// directory of the built app and the log directory (/var/log/nginx/ becomes the prefix: access.log there).
 //
 // From code:
 //   const { writeNginxConfig } = require('deploy/nginx/render.cjs');
@@ -18,6 +18,9 @@ const os = require('node:os');
 const path = require('node:path');
 
 const TEMPLATE_PATH = path.join(__dirname, 'daybook.conf.template');
+
+/** Where the image's nginx logs (its access.log is the container's stdout); here, the prefix. */
+const IMAGE_LOG_DIR = '/var/log/nginx';
 
 /** Every placeholder of the template; the image sets all of them (Dockerfile, web stage). */
 const TEMPLATE_VARIABLES = ['LISTEN_PORT', 'PROXY_LISTEN_PORT', 'API_UPSTREAM', 'WEB_ROOT', 'NGINX_LOCAL_RESOLVERS'];
@@ -75,7 +78,7 @@ function renderMainConfig(options) {
     API_UPSTREAM: options.apiUpstream,
     WEB_ROOT: webRoot,
     NGINX_LOCAL_RESOLVERS: options.resolvers ?? localResolvers(),
-  });
+  }).replaceAll(`${IMAGE_LOG_DIR}/`, `${prefix}/`);
   const runningAsRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const user = options.user ?? (runningAsRoot ? 'root' : undefined);
   const tmp = (name) => path.join(prefix, 'tmp', name);

@@ -1,12 +1,16 @@
 // The shipped nginx template (deploy/nginx/daybook.conf.template), rendered exactly as the web image
 // renders it, run by Debian's nginx in front of a tiny built app and a stand-in api.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { TEMPLATE_PATH, TEMPLATE_VARIABLES, renderTemplate } from '../nginx/render.cjs';
-import { freePort, hasCommand, rawRequest, repoPath, skipNote, startEchoServer, startNginx, waitForPort, type RawResponse } from './helpers';
+import { PAGE_HEADERS, maskSecrets, withGeneratedBlocks } from '../nginx/web-front.cjs';
+import { freePort, hasCommand, rawRequest, repoPath, skipNote, startEchoServer, startNginx, stopChild, waitForPort, type RawResponse, type Running } from './helpers';
 
 const template = readFileSync(TEMPLATE_PATH, 'utf8');
 const dockerfile = readFileSync(repoPath('Dockerfile'), 'utf8');
@@ -39,6 +43,30 @@ describe('the nginx template', () => {
 
   it('refuses to render with a value missing', () => {
     expect(() => renderTemplate({ LISTEN_PORT: 8080 })).toThrow(/has no value/);
+  });
+
+  it('holds the headers and the masked log exactly as deploy/nginx/web-front.cjs renders them (the rules npm start uses too)', () => {
+    // After a change of web-front.cjs: node deploy/nginx/web-front.cjs --write
+    expect(withGeneratedBlocks(template)).toBe(template);
+    expect(template).toContain('access_log /var/log/nginx/access.log daybook_masked;');
+  });
+});
+
+describe('secrets in logged addresses', () => {
+  const TOKEN = 'Abc_def-0123456789Abc_def-0123456789Abc_wxyz';
+  const SECRET = 'Zyx_wvu-9876543210Zyx_wvu-987654';
+  it.each([
+    [`/share/${TOKEN}`, '/share/[secret]'],
+    [`/SHARE/${TOKEN}?from=mail`, '/SHARE/[secret]?from=mail'],
+    [`/api/shares/${TOKEN}`, '/api/shares/[secret]'],
+    [`/api/shares/${TOKEN}/proposals`, '/api/shares/[secret]/proposals'],
+    [`/api/calendar/${SECRET}.ics`, '/api/calendar/[secret].ics'],
+    [`http://daybook.lan:3000/share/${TOKEN}`, 'http://daybook.lan:3000/share/[secret]'],
+    ['/api/calendar/feed', '/api/calendar/feed'],
+    ['/api/tasks?limit=20', '/api/tasks?limit=20'],
+    ['/shared-notes/x', '/shared-notes/x'],
+  ])('%s is logged as %s', (address, logged) => {
+    expect(maskSecrets(address)).toBe(logged);
   });
 });
 
@@ -216,7 +244,116 @@ if (!nginxInstalled) skipNote('nginx behaviour', "Debian's nginx is not installe
     expect(res.text).toBe('ok\n');
   });
 
+  it('writes the access log with the secrets of share links and calendar feeds masked', async () => {
+    const token = 'Abc_def-0123456789Abc_def-0123456789Abc_wxyz';
+    const secret = 'Zyx_wvu-9876543210Zyx_wvu-987654';
+    await rawRequest(`${base}/share/${token}`, { headers: { 'User-Agent': 'log-check' } });
+    await rawRequest(`${base}/api/shares/${token}`, { headers: { Referer: `${base}/share/${token}`, 'User-Agent': 'log-check' } });
+    await rawRequest(`${base}/api/shares/${token}/comments`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': 'log-check' }, body: '{}' });
+    await rawRequest(`${base}/api/calendar/${secret}.ics`, { headers: { 'User-Agent': 'log-check' } });
+    await rawRequest(`${base}/api/tasks?limit=20`, { headers: { 'User-Agent': 'log-check' } });
+    const log = readFileSync(path.join(nginx.prefix, 'access.log'), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"log-check"'));
+    expect(log).toHaveLength(5);
+    expect(log.join('\n')).not.toContain(token.slice(0, 12));
+    expect(log.join('\n')).not.toContain(secret.slice(0, 12));
+    expect(log[0]).toContain('"GET /share/[secret] HTTP/1.1" 200');
+    expect(log[1]).toContain(`"GET /api/shares/[secret] HTTP/1.1" 200 `);
+    expect(log[1]).toContain(`"${base}/share/[secret]"`);
+    expect(log[2]).toContain('"POST /api/shares/[secret]/comments HTTP/1.1" 200');
+    expect(log[3]).toContain('"GET /api/calendar/[secret].ics HTTP/1.1" 200');
+    expect(log[4]).toContain('"GET /api/tasks?limit=20 HTTP/1.1" 200');
+    expect(log[0]).toMatch(/^127\.0\.0\.1 - - \[[^\]]+\] "GET /);
+  });
+
+  describe('npm start, serving the same build with the same api', () => {
+    const TOKEN = 'A'.repeat(43);
+    // What the front adds (web-front.cjs) and what the api adds (services/api/src/http/security-headers.ts).
+    const SECURITY_HEADERS = [...PAGE_HEADERS.map((header) => header.name.toLowerCase()), 'cross-origin-resource-policy'];
+    let start: Running;
+    let startBase: string;
+
+    beforeAll(async () => {
+      const port = await freePort();
+      start = startWebServer({ port, apiPort, webRoot });
+      await waitForPort(port, 10_000);
+      startBase = `http://127.0.0.1:${port}`;
+    });
+    afterAll(() => start?.stop());
+
+    const securityHeaders = (res: RawResponse) => Object.fromEntries(SECURITY_HEADERS.filter((name) => res.headers[name] !== undefined).map((name) => [name, res.headers[name]]));
+
+    it.each(['/', '/calendar', `/share/${TOKEN}`, '/assets/index-3f9a1c.js', '/sw.js', '/api/health', `/api/shares/${TOKEN}`])(
+      'answers %s with the same security headers as nginx',
+      async (address) => {
+        const [viaNginx, viaStart] = [await rawRequest(`${base}${address}`), await rawRequest(`${startBase}${address}`)];
+        expect(viaStart.status).toBe(viaNginx.status);
+        expect(Object.keys(securityHeaders(viaNginx)).length).toBeGreaterThanOrEqual(2);
+        expect(securityHeaders(viaStart)).toEqual(securityHeaders(viaNginx));
+      },
+    );
+
+    it('never lets another site frame the share page or see its address, both ways', async () => {
+      for (const front of [base, startBase]) {
+        const res = await rawRequest(`${front}/share/${TOKEN}`);
+        expect(res.text).toContain('<div id="root">');
+        expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['referrer-policy']).toBe('no-referrer');
+        expect(res.headers['cache-control']).toBe('no-store');
+      }
+    });
+  });
+
   it('logged no configuration problems', () => {
     expect(nginx.errorLog()).not.toMatch(/\[(emerg|alert|crit)\]/);
   });
 });
+
+describe("npm start's front and an api that refuses a body before reading it", () => {
+  let api: http.Server;
+  let front: Running;
+  let frontPort: number;
+
+  beforeAll(async () => {
+    // As the api does with a body over its limit (services/api/src/http/error-handler.ts): 413 at once, connection closed.
+    api = http.createServer((_req, res) => {
+      res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
+      res.end('{"error":{"code":"payload_too_large","message":"Request body too large"}}');
+    });
+    const apiPort = await freePort();
+    await new Promise<void>((resolve) => api.listen(apiPort, '127.0.0.1', resolve));
+    frontPort = await freePort();
+    front = startWebServer({ port: frontPort, apiPort, webRoot: os.tmpdir() });
+    await waitForPort(frontPort, 10_000);
+  });
+  afterAll(async () => {
+    await front?.stop();
+    await new Promise((resolve) => api?.close(resolve));
+  });
+
+  it('closes the connection too, so the rest of the body is not read as the next request', async () => {
+    const socket = net.connect(frontPort, '127.0.0.1');
+    let received = '';
+    const ended = new Promise<boolean>((resolve) => {
+      socket.on('close', () => resolve(true));
+      setTimeout(() => resolve(false), 5_000);
+    });
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    const body = 'a'.repeat(256 * 1024);
+    socket.write(`POST /api/note-lists HTTP/1.1\r\nHost: daybook.test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${body.length.toString(16)}\r\n${body}\r\n`);
+    expect(await ended).toBe(true);
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received.toLowerCase()).toContain('connection: close');
+  });
+});
+
+/** scripts/web-server.mjs (npm start's front) in a process of its own, with the api at `apiPort` and the build at `webRoot`. */
+function startWebServer({ port, apiPort, webRoot }: { port: number; apiPort: number; webRoot: string }): Running {
+  const module = pathToFileURL(repoPath('scripts', 'web-server.mjs')).href;
+  const script = `import(${JSON.stringify(module)}).then(({ createWebServer }) => createWebServer({ webRoot: ${JSON.stringify(webRoot)}, apiHost: '127.0.0.1', apiPort: ${apiPort} }).listen(${port}, '127.0.0.1'))`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return { stop: () => stopChild(child) };
+}

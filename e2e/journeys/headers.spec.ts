@@ -1,5 +1,6 @@
-// Security and caching headers as a browser receives them through nginx (deploy/nginx/daybook.conf.template
-// for the app's files; services/api/src/http/security-headers.ts for every /api answer, errors included).
+// Security and caching headers as a browser receives them through nginx (deploy/nginx/web-front.cjs, rendered
+// into deploy/nginx/daybook.conf.template and used by `npm start` too, for the app's files;
+// services/api/src/http/security-headers.ts for every /api answer, errors included).
 import type { APIResponse } from '@playwright/test';
 import { Api, expect, test, uniqueName } from '../support/fixtures';
 
@@ -144,4 +145,29 @@ test('headers: api answers carry the api headers: signed out, signed in, health 
     expectApiHeaders(response);
   }
   expect(((await (await request.get('/api/tasks')).json()) as { items: Array<{ title: string }> }).items.map((task) => task.title)).toContain('Header check');
+});
+
+test('headers: a shared task page is never stored, sends no referrer, and a page of another site cannot frame it', async ({ page, request, baseURL }) => {
+  const sharePath = `/share/${'A'.repeat(43)}`;
+  const response = await request.get(sharePath);
+  expect(response.status()).toBe(200);
+  expect(parseCsp(one(response, 'content-security-policy'))).toEqual(APP_CSP);
+  expect(one(response, 'x-frame-options')).toBe('DENY');
+  expect(one(response, 'referrer-policy')).toBe('no-referrer');
+  expect(one(response, 'cache-control')).toBe('no-store');
+
+  // A page on another origin puts the share page in a frame: the browser shows an error page in its place
+  // (while a page without those headers, the control, is framed as usual).
+  const attacker = 'http://attacker.invalid';
+  await page.route(`${attacker}/control`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p id="control">framed</p>' }));
+  await page.route(`${attacker}/`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Not Daybook</title><iframe name="share" src="${baseURL}${sharePath}"></iframe><iframe name="control" src="${attacker}/control"></iframe>`,
+    }),
+  );
+  await page.goto(`${attacker}/`);
+  await expect(page.frameLocator('iframe[name="control"]').locator('#control')).toHaveText('framed');
+  await expect.poll(() => page.frame({ name: 'share' })?.url(), { message: 'the framed share page is replaced by an error page' }).toMatch(/^chrome-error:/);
+  expect(await page.frame({ name: 'share' })!.locator('#root').count()).toBe(0);
 });

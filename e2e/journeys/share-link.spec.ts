@@ -1,6 +1,7 @@
 // Delegation that closes the loop (DECISIONS 33): the owner shares a delegated task by a private link; the
 // contact opens it signed out (a browser context with no cookies), sees only that task, proposes a new date
-// and leaves a comment; the owner sees the proposal on the task and accepts it; a link turned off stops.
+// and leaves a comment; the owner sees the proposal on the task and accepts it; a link turned off stops,
+// and an ended link stays ended when its task is delegated again (the owner makes a new one).
 import type { Page } from '@playwright/test';
 import { dateIn, expect, expectToast, snap, test } from '../support/fixtures';
 import { openNewTaskDialog, openTab, taskCard } from '../support/dashboard';
@@ -131,5 +132,41 @@ test('share link: shared, answered signed out, the date accepted', async ({ page
   await expect(contactPage.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
   await snap(contactPage, testInfo, '5-link-turned-off');
   expect(errors).toEqual([]);
+  await guest.close();
+});
+
+test('share link: an ended link stays ended when the task is delegated again, and the owner makes a new one', async ({ page, browser, baseURL, signedIn, api }, testInfo) => {
+  void signedIn;
+  await api.enableDelegation();
+  const bruno = await api.createContact('Bruno Díaz');
+  const task = await api.createTask({ title: TITLE });
+  await api.updateTask(task.id, { isDelegated: true, delegatedToId: bruno.id });
+  const oldPath = await api.shareTask(task.id);
+
+  const guest = await browser.newContext({ locale: 'en-US', timezoneId: ZONE });
+  const contactPage = await guest.newPage();
+  await contactPage.goto(new URL(oldPath, baseURL).href);
+  await expect(contactPage.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+
+  // Un-delegated, then delegated to the same contact again: the old link does not come back.
+  await api.updateTask(task.id, { isDelegated: false });
+  await api.updateTask(task.id, { isDelegated: true, delegatedToId: bruno.id });
+  await contactPage.reload();
+  await expect(contactPage.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+
+  // The owner sees it ended and sends a new one, which works.
+  await page.reload();
+  const dialog = await openTask(page, TITLE);
+  const ended = dialog.getByRole('listitem', { name: /^Link …\S+ \(ended\)$/ });
+  await expect(ended).toContainText('the task was no longer delegated');
+  await expect(ended.getByRole('button')).toHaveCount(0);
+  await expect(dialog.getByText('An ended link stays ended: share again to send Bruno Díaz a new one.')).toBeVisible();
+  await ended.scrollIntoViewIfNeeded();
+  await snap(page, testInfo, '6-ended-link');
+  await dialog.getByRole('button', { name: 'Share with Bruno Díaz' }).click();
+  const fresh = await dialog.getByRole('region', { name: 'New link' }).getByRole('textbox', { name: 'Link' }).inputValue();
+  expect(new URL(fresh).pathname).not.toBe(oldPath);
+  await contactPage.goto(fresh);
+  await expect(contactPage.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await guest.close();
 });

@@ -85,6 +85,20 @@ export function describeError(error: Error, depth = 0): Record<string, unknown> 
   return out;
 }
 
+/**
+ * Paths that hold a secret: a shared task link's token (/api/shares/<token>/...) and a calendar feed's secret
+ * (/api/calendar/<secret>.ics). Logs write them masked, as nginx's access log does (deploy/nginx/web-front.cjs).
+ */
+const SECRET_IN_PATH = [/^(\/api\/shares\/)[^/?#]+/i, /^(\/api\/calendar\/)[^/?#]+(?=\.ics(?:[?#]|$))/i];
+
+/** A request path as a log may write it: the secret of a share link or calendar feed replaced by `[secret]`. */
+export function loggablePath(path: string): string {
+  for (const pattern of SECRET_IN_PATH) {
+    if (pattern.test(path)) return path.replace(pattern, '$1[secret]');
+  }
+  return path;
+}
+
 function serialise(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {

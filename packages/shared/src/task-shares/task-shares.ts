@@ -7,8 +7,8 @@ import { dueTimeInputSchema } from '../tasks/tasks.schemas';
 /**
  * Delegation that closes the loop (DECISIONS 33): the owner of a delegated task shares it with its
  * contact by a private link (`/share/<token>`). The token is shown once and stored as a hash; the link
- * expires, can be revoked, and ends by itself when the task is no longer delegated to that contact, is
- * archived or deleted. The signed-out page shows the task's title, due date and the notes meant for the
+ * expires, can be revoked, and ends for good when the task is no longer delegated to that contact, is
+ * archived or deleted (the owner can then make a new one). The signed-out page shows the task's title, due date and the notes meant for the
  * contact, and lets the contact do three things: mark it done, propose a new date, leave a comment.
  */
 
@@ -45,7 +45,16 @@ export const taskShareCreateBodySchema = z.strictObject({
 export type TaskShareCreateBody = z.infer<typeof taskShareCreateBodySchema>;
 export type TaskShareCreateInput = z.input<typeof taskShareCreateBodySchema>;
 
-/** A live link as the owner sees it: never its token, only its last characters to tell links apart. */
+/**
+ * Why a link stopped before it expired. It is recorded by the change that ends it, and an ended link never
+ * works again: delegating the task to the same contact again or unarchiving it does not bring it back.
+ */
+export const TASK_SHARE_END_REASONS = ['revoked', 'undelegated', 'reassigned', 'archived'] as const;
+export type TaskShareEndReason = (typeof TASK_SHARE_END_REASONS)[number];
+/** The links the owner's list shows: the live ones first, then the latest that ended or expired. */
+export const TASK_SHARES_LISTED_MAX = 20;
+
+/** A link as the owner sees it: never its token, only its last characters to tell links apart. */
 export const taskShareSchema = z.object({
   id: idSchema,
   contactId: idSchema,
@@ -55,6 +64,11 @@ export const taskShareSchema = z.object({
   createdAt: isoInstantSchema,
   expiresAt: isoInstantSchema,
   lastOpenedAt: isoInstantSchema.nullable(),
+  /** Whether the link works now (not ended, not expired, its task still delegated to the contact). */
+  isLive: z.boolean(),
+  /** When and why it ended; null while it works or when it only expired. */
+  endedAt: isoInstantSchema.nullable(),
+  endReason: z.enum(TASK_SHARE_END_REASONS).nullable(),
 });
 export type TaskShare = z.infer<typeof taskShareSchema>;
 

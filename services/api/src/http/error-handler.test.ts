@@ -55,3 +55,36 @@ describe('errorHandler answers for database refusals', () => {
     expect(res.body.error.code).toBe('conflict');
   });
 });
+
+describe('errorHandler logs', () => {
+  const TOKEN = 'Abc_def-0123456789Abc_def-0123456789Abc_wxyz';
+  const FEED_SECRET = 'Zyx_wvu-9876543210Zyx_wvu-987654';
+  const logged = async (path: string, error: unknown) => {
+    const lines: string[] = [];
+    const app = new Koa();
+    app.use(errorHandler(createLogger('debug', 'api', (line) => lines.push(line))));
+    app.use(() => {
+      throw error;
+    });
+    await request(app.callback()).post(path).send({});
+    return lines.join('\n');
+  };
+
+  it.each([
+    [`/api/shares/${TOKEN}/done`, '/api/shares/[secret]/done'],
+    [`/api/shares/${TOKEN}`, '/api/shares/[secret]'],
+    [`/api/calendar/${FEED_SECRET}.ics`, '/api/calendar/[secret].ics'],
+  ])('write %s with its secret masked', async (path, masked) => {
+    for (const error of [new TypeError('x is undefined'), withCode('57014', 'canceling statement'), withCode('ECONNREFUSED')]) {
+      const log = await logged(path, error);
+      expect(log).toContain(`"path":"${masked}"`);
+      expect(log).not.toContain(TOKEN.slice(0, 12));
+      expect(log).not.toContain(FEED_SECRET.slice(0, 12));
+    }
+  });
+
+  it('write other paths as they are', async () => {
+    expect(await logged('/api/calendar/feed', new TypeError('x'))).toContain('"path":"/api/calendar/feed"');
+    expect(await logged('/api/tasks/123', new TypeError('x'))).toContain('"path":"/api/tasks/123"');
+  });
+});

@@ -10,7 +10,7 @@ import {
 } from '@mikro-orm/core';
 import type { ErrorBody } from '@daybook/shared';
 import { AppError } from '../core/errors';
-import type { Logger } from '../logger';
+import { loggablePath, type Logger } from '../logger';
 
 type Issue = NonNullable<ErrorBody['error']['issues']>[number];
 
@@ -74,7 +74,7 @@ export function onBodyParserError(error: Error): never {
  * The one error model (ARCHITECTURE convention 4): AppError, validation errors (400 with the field issues,
  * the first issue's message as the message), not-found (404), unique violations (409); anything else is
  * 503 while the database is unreachable (the request can be retried); anything else is a 500 that never
- * leaks internals.
+ * leaks internals. Logs write the request's path with any secret in it masked (loggablePath).
  */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -109,7 +109,7 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.status = 409;
         ctx.body = bodyOf('conflict', 'Something this change refers to no longer exists; please reload and try again');
       } else if ((error as { code?: unknown })?.code === STATEMENT_TIMED_OUT) {
-        logger.warn('statement timed out', { method: ctx.method, path: ctx.path });
+        logger.warn('statement timed out', { method: ctx.method, path: loggablePath(ctx.path) });
         ctx.status = 503;
         ctx.set('Retry-After', '5');
         ctx.body = bodyOf('service_unavailable', 'The request took too long. Please try again in a moment.');
@@ -119,14 +119,17 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.body = bodyOf(error.status === 413 ? 'payload_too_large' : 'bad_request', message);
       } else if (isDatabaseUnavailable(error)) {
         // Only the code: the driver's message can quote the SQL with its values (a session id, say).
-        logger.warn('database unavailable', { method: ctx.method, path: ctx.path, code: (error as { code?: unknown }).code ?? null });
+        logger.warn('database unavailable', { method: ctx.method, path: loggablePath(ctx.path), code: (error as { code?: unknown }).code ?? null });
         ctx.status = 503;
         ctx.body = bodyOf('service_unavailable', 'The database is unavailable right now. Please try again in a moment.');
       } else {
-        logger.error('unhandled error', { method: ctx.method, path: ctx.path, error });
+        logger.error('unhandled error', { method: ctx.method, path: loggablePath(ctx.path), error });
         ctx.status = 500;
         ctx.body = bodyOf('internal_error', 'Internal server error');
       }
     }
+    // A body refused before it was all read (413: the body parser's limit, an upload's) would otherwise be
+    // read as the start of the connection's next request, which then stalls: the connection ends instead.
+    if (ctx.status === 413 && !ctx.req.complete) ctx.set('Connection', 'close');
   };
 }

@@ -2,6 +2,7 @@ import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { DAY_LIST_MAX, TASK_PAGE_DEFAULT, type TaskPage } from '@daybook/shared';
 import type { Actor } from '../core/actor';
+import { secretHash } from '../core/secret-hash';
 import { createCalendarFeedService } from '../modules/calendar-feed/calendar-feed.service';
 import { createDailyPlanService } from '../modules/daily-plan/daily-plan.service';
 import { createTasksService } from '../modules/tasks/tasks.service';
@@ -47,7 +48,7 @@ beforeAll(async () => {
   await insert(userId('heavy'), Math.round(LIVE_TASKS / 0.98));
   await insert(userId('neighbour'), 2_000);
   heavy = { id: userId('heavy'), username: 'heavy', role: 'user', timezone: 'America/New_York', enableDelegation: true };
-  await db.execute(`insert into calendar_feeds (user_id, secret) values (?, ?)`, [heavy.id, FEED_SECRET]);
+  await db.execute(`insert into calendar_feeds (user_id, secret_hash) values (?, ?)`, [heavy.id, secretHash(FEED_SECRET)]);
 }, 120_000);
 afterAll(async () => {
   await orm.em.getConnection().execute('alter table tasks reset (autovacuum_enabled)');

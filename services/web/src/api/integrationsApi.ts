@@ -1,4 +1,4 @@
-import type { ApiToken, ApiTokenCreateBody, CalendarFeed, CreatedApiToken } from '@daybook/shared';
+import type { ApiToken, ApiTokenCreateBody, CalendarFeed, CreatedApiToken, CreatedCalendarFeed } from '@daybook/shared';
 import { baseApi } from './baseApi';
 
 /**
@@ -22,24 +22,27 @@ export const integrationsApi = baseApi.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : ['ApiToken']),
     }),
 
-    /** The feed's path (`/api/calendar/<secret>.ics`), or null while it is off. */
+    /** Whether the feed is on; never its address (only a hash of its secret is kept). */
     getCalendarFeed: build.query<CalendarFeed, void>({
       query: () => 'calendar/feed',
       providesTags: ['CalendarFeed'],
     }),
-    /** Turns the feed on, or gives it a new address (the old one stops at once): the answer is shown straight away. */
-    rotateCalendarFeed: build.mutation<CalendarFeed, void>({
+    /**
+     * Turns the feed on, or gives it a new address (the old one stops at once). The address is in this answer
+     * only: the settings show it from the mutation's result, and the cached feed learns only that it is on.
+     */
+    rotateCalendarFeed: build.mutation<CreatedCalendarFeed, void>({
       query: () => ({ url: 'calendar/feed', method: 'POST', body: {} }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(integrationsApi.util.upsertQueryData('getCalendarFeed', undefined, data));
+        if (data) dispatch(integrationsApi.util.upsertQueryData('getCalendarFeed', undefined, { enabled: true, createdAt: data.createdAt }));
       },
     }),
     turnOffCalendarFeed: build.mutation<void, void>({
       query: () => ({ url: 'calendar/feed', method: 'DELETE' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const done = await queryFulfilled.then(() => true).catch(() => false);
-        if (done) dispatch(integrationsApi.util.upsertQueryData('getCalendarFeed', undefined, { path: null }));
+        if (done) dispatch(integrationsApi.util.upsertQueryData('getCalendarFeed', undefined, { enabled: false, createdAt: null }));
       },
     }),
   }),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { rrulestr } from 'rrule';
 import request from 'supertest';
 import { nextRecurrenceDate, type RecurringType } from '@daybook/shared';
@@ -29,7 +30,7 @@ beforeEach(async () => {
 async function turnOnFeed(client: ApiClient): Promise<string> {
   const res = await client.post('/api/calendar/feed', {});
   expect(res.status).toBe(200);
-  expect(res.body.path).toMatch(/^\/api\/calendar\/[A-Za-z0-9_-]{32}\.ics$/);
+  expect(res.body).toEqual({ enabled: true, createdAt: expect.any(String), path: expect.stringMatching(/^\/api\/calendar\/[A-Za-z0-9_-]{32}\.ics$/) });
   return res.body.path;
 }
 
@@ -170,11 +171,11 @@ describe('polling', () => {
     expect(rotated).not.toBe(old);
     expect((await poll(old)).status).toBe(404);
     expect((await poll(rotated)).status).toBe(200);
-    expect((await anna.get('/api/calendar/feed')).body).toEqual({ path: rotated });
+    expect((await anna.get('/api/calendar/feed')).body).toEqual({ enabled: true, createdAt: expect.any(String) });
 
     expect((await anna.delete('/api/calendar/feed')).status).toBe(204);
     expect((await poll(rotated)).status).toBe(404);
-    expect((await anna.get('/api/calendar/feed')).body).toEqual({ path: null });
+    expect((await anna.get('/api/calendar/feed')).body).toEqual({ enabled: false, createdAt: null });
   });
 
   it('answers 404 to addresses that are not feeds, and shows each user only their own feed address', async () => {
@@ -185,8 +186,23 @@ describe('polling', () => {
     }
     const bob = t.client();
     await bob.signUpAndIn('bob');
-    expect((await bob.get('/api/calendar/feed')).body).toEqual({ path: null });
+    expect((await bob.get('/api/calendar/feed')).body).toEqual({ enabled: false, createdAt: null });
     expect((await request(t.server).get('/api/calendar/feed')).status).toBe(401);
+  });
+
+  it('keeps only the SHA-256 of the secret: the address is in the answer that made it and nowhere else, and it works', async () => {
+    await newTask({ title: 'Dentist', dueDate: '2026-12-10' });
+    const path = await turnOnFeed(anna);
+    const secret = path.slice('/api/calendar/'.length, -'.ics'.length);
+    const [stored] = await t.orm.em.getConnection().execute<{ row: string; hash: string }[]>(
+      `select row_to_json(f)::text as row, encode(secret_hash, 'hex') as hash from calendar_feeds f`,
+    );
+    expect(stored!.row).not.toContain(secret);
+    expect(stored!.row).not.toContain(secret.slice(0, 16));
+    expect(stored!.hash).toBe(createHash('sha256').update(secret).digest('hex'));
+    const settings = await anna.get('/api/calendar/feed');
+    expect(settings.text).not.toContain(secret);
+    expect((await poll(path)).text).toContain('SUMMARY:Dentist');
   });
 
   it('limits polls per address with 429 and Retry-After', async () => {

@@ -37,30 +37,32 @@ const FEED_TASKS = `from tasks t
    left join tasks first on first.id = t.parent_task_id and first.user_id = t.user_id
   where t.user_id = ? and not t.is_archived and not t.is_completed and t.due_date is not null`;
 
-/** Calendar feeds (DECISIONS 30): one secret per user. */
+/** Calendar feeds (DECISIONS 30): one secret per user, kept as its SHA-256 (DECISIONS 48). */
 export function createCalendarFeedRepository(rootEm: EntityManager) {
   const { db } = dataAccess(rootEm);
   return {
-    async secretOf(userId: string): Promise<string | null> {
-      const [row] = await db().execute<{ secret: string }[]>('select secret from calendar_feeds where user_id = ?', [userId]);
-      return row?.secret ?? null;
+    /** When the user's feed address was made, or null while the feed is off. */
+    async createdAt(userId: string): Promise<string | null> {
+      const [row] = await db().execute<{ createdAt: string }[]>(`select ${isoInstantSql('created_at')} as "createdAt" from calendar_feeds where user_id = ?`, [userId]);
+      return row?.createdAt ?? null;
     },
-    /** Turns the feed on with `secret`, or replaces the secret it had (the old address stops at once). */
-    async setSecret(userId: string, secret: string): Promise<void> {
-      await db().execute(
-        `insert into calendar_feeds (user_id, secret) values (?, ?)
-         on conflict (user_id) do update set secret = excluded.secret, created_at = now()`,
-        [userId, secret],
-        'run',
+    /** Turns the feed on with the secret of `secretHash`, or replaces the one it had (the old address stops at once); when. */
+    async setSecret(userId: string, secretHash: Buffer): Promise<string> {
+      const [row] = await db().execute<{ createdAt: string }[]>(
+        `insert into calendar_feeds (user_id, secret_hash) values (?, ?)
+         on conflict (user_id) do update set secret_hash = excluded.secret_hash, created_at = now()
+         returning ${isoInstantSql('created_at')} as "createdAt"`,
+        [userId, secretHash],
       );
+      return row!.createdAt;
     },
     async remove(userId: string): Promise<void> {
       await db().execute('delete from calendar_feeds where user_id = ?', [userId], 'run');
     },
-    async ownerOf(secret: string): Promise<FeedOwner | null> {
+    async ownerOf(secretHash: Buffer): Promise<FeedOwner | null> {
       const [row] = await db().execute<FeedOwner[]>(
-        'select f.user_id as "userId", u.username, u.timezone from calendar_feeds f join users u on u.id = f.user_id where f.secret = ?',
-        [secret],
+        'select f.user_id as "userId", u.username, u.timezone from calendar_feeds f join users u on u.id = f.user_id where f.secret_hash = ?',
+        [secretHash],
       );
       return row ?? null;
     },

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CALENDAR_FEED_MAX_EVENTS, CALENDAR_FEED_SECRET_PATTERN, calendarFeedPath, type CalendarFeed } from '@daybook/shared';
+import { CALENDAR_FEED_MAX_EVENTS, CALENDAR_FEED_SECRET_PATTERN, calendarFeedPath, type CalendarFeed, type CreatedCalendarFeed } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { notFound } from '../../core/errors';
+import { secretHash } from '../../core/secret-hash';
 import { calendarFile } from './calendar-ics';
 import { createCalendarFeedRepository } from './calendar-feed.repository';
 
+/** 192 random bits, stored as their SHA-256 (secretHash): the address is shown once, when it is made. */
 const SECRET_BYTES = 24;
 /** Part of every ETag: a change in how the file is written makes every calendar fetch it again. */
 const FILE_FORMAT_VERSION = '1';
@@ -16,19 +18,21 @@ export interface OpenedFeed {
   render(): Promise<string>;
 }
 
-const answerOf = (secret: string | null): CalendarFeed => ({ path: secret ? calendarFeedPath(secret) : null });
-
-/** The private calendar feed (DECISIONS 30): its address in settings, and the file calendars poll. */
+/** The private calendar feed (DECISIONS 30): turned on or given a new address in settings, and the file calendars poll. */
 export function createCalendarFeedService(em: EntityManager, maxEvents = CALENDAR_FEED_MAX_EVENTS) {
   const feeds = createCalendarFeedRepository(em);
   return {
-    feed: async (actor: Actor): Promise<CalendarFeed> => answerOf(await feeds.secretOf(actor.id)),
+    /** Whether the feed is on (its address cannot be shown again: only its hash is kept). */
+    async feed(actor: Actor): Promise<CalendarFeed> {
+      const createdAt = await feeds.createdAt(actor.id);
+      return { enabled: createdAt !== null, createdAt };
+    },
 
-    /** Turns the feed on, or gives it a new address: the old one stops answering at once. */
-    async rotate(actor: Actor): Promise<CalendarFeed> {
+    /** Turns the feed on, or gives it a new address: the old one stops answering at once. The answer is the only one with the address. */
+    async rotate(actor: Actor): Promise<CreatedCalendarFeed> {
       const secret = randomBytes(SECRET_BYTES).toString('base64url');
-      await feeds.setSecret(actor.id, secret);
-      return answerOf(secret);
+      const createdAt = await feeds.setSecret(actor.id, secretHash(secret));
+      return { enabled: true, createdAt, path: calendarFeedPath(secret) };
     },
 
     turnOff: (actor: Actor) => feeds.remove(actor.id),
@@ -38,7 +42,7 @@ export function createCalendarFeedService(em: EntityManager, maxEvents = CALENDA
      * asks for a version it does not hold. 404 for an address that is not (or no longer) a feed.
      */
     async open(secret: string): Promise<OpenedFeed> {
-      const owner = CALENDAR_FEED_SECRET_PATTERN.test(secret) ? await feeds.ownerOf(secret) : null;
+      const owner = CALENDAR_FEED_SECRET_PATTERN.test(secret) ? await feeds.ownerOf(secretHash(secret)) : null;
       if (!owner) throw notFound('Calendar');
       const version = await feeds.version(owner.userId, maxEvents);
       return {

@@ -1,6 +1,14 @@
 import request from 'supertest';
 import { createJobHandlers, parseEnv as parseJobSettings } from '@daybook/ai-worker';
-import { SHARE_RESPONSES_PER_LINK_MAX, TASK_SHARES_PER_TASK_MAX, type CreatedTaskShare, type SharedTask, type Task, type TaskShareResponse } from '@daybook/shared';
+import {
+  SHARE_RESPONSES_PER_LINK_MAX,
+  TASK_SHARES_PER_TASK_MAX,
+  type CreatedTaskShare,
+  type SharedTask,
+  type Task,
+  type TaskShare,
+  type TaskShareResponse,
+} from '@daybook/shared';
 import { SHARE_REQUESTS_PER_MINUTE_PER_ADDRESS, SHARE_REQUESTS_PER_MINUTE_PER_LINK } from '../../http/rate-limits';
 import { createInProcessRunner } from '../../jobs/in-process.runner';
 import { createLogger } from '../../logger';
@@ -27,9 +35,10 @@ let contactId: string;
 
 beforeAll(async () => {
   ntfy = await startHttpStub();
-  const settings = parseJobSettings({ NOTIFY_TIMEOUT_MS: '3000', LOG_LEVEL: 'silent' });
+  // The ntfy stand-in is on loopback: opened to the outbound door as an admin would open a LAN ntfy.
+  const settings = parseJobSettings({ NOTIFY_TIMEOUT_MS: '3000', LOG_LEVEL: 'silent', OUTBOUND_ALLOW: '127.0.0.1' });
   jobs = createInProcessRunner({ handlers: createJobHandlers(settings, logger, { databaseUrl: testDatabaseUrl }), concurrency: 2, maxWaiting: 64, waitMs: 10_000, logger });
-  t = await startTestApp({}, undefined, { jobs });
+  t = await startTestApp({ OUTBOUND_ALLOW: '127.0.0.1' }, undefined, { jobs });
   sweep = startReminderSweep({ em: t.orm.em, jobs, logger, intervalMs: 200 });
 });
 afterAll(async () => {
@@ -84,7 +93,7 @@ describe('making links', () => {
     const created = await share(anna, task.id, { expiresInDays: 7 });
     expect(created.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(created.path).toBe(`/share/${created.token}`);
-    expect(created.share).toMatchObject({ contactId, contactName: 'Bruno', hint: `…${created.token.slice(-4)}`, lastOpenedAt: null });
+    expect(created.share).toMatchObject({ contactId, contactName: 'Bruno', hint: `…${created.token.slice(-4)}`, lastOpenedAt: null, isLive: true, endedAt: null, endReason: null });
     expect((Date.parse(created.share.expiresAt) - Date.parse(created.share.createdAt)) / 86_400_000).toBeCloseTo(7, 3);
 
     const listed = await anna.get(`/api/tasks/${task.id}/shares`);
@@ -188,9 +197,10 @@ describe('the contact’s page', () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: { code: 'not_found', message: 'Link not found' } });
     }
-    // Nothing was written through them, and the owner's lists no longer show them.
+    // Nothing was written through them, and the owner's lists show them as no longer working.
     expect((await db().execute<{ count: number }[]>('select count(*)::int as count from task_share_responses'))[0]!.count).toBe(0);
-    for (const task of tasks.slice(0, 4)) expect((await anna.get(`/api/tasks/${task.id}/shares`)).body).toEqual([]);
+    const listed = await Promise.all(tasks.slice(0, 4).map(async (task) => ((await anna.get(`/api/tasks/${task.id}/shares`)).body as TaskShare[]).map((one) => [one.isLive, one.endReason])));
+    expect(listed).toEqual([[[false, 'revoked']], [[false, null]], [[false, 'undelegated']], [[false, 'reassigned']]]);
     expect((await anna.get(`/api/tasks/${tasks[0]!.id}`)).body.isCompleted).toBe(false);
   });
 
@@ -370,6 +380,86 @@ describe('the contact’s answers', () => {
     // Notices are not the task's reminders.
     expect((await anna.get(`/api/tasks/${task.id}/reminders`)).body).toEqual([]);
   }, 30_000);
+});
+
+describe('ended links stay ended', () => {
+  const listOf = async (taskId: string) => (await anna.get(`/api/tasks/${taskId}/shares`)).body as TaskShare[];
+  const endOf = async (shareId: string) =>
+    (await db().execute<{ ended: boolean; reason: string | null }[]>('select ended_at is not null as ended, end_reason as reason from task_shares where id = ?', [shareId]))[0];
+
+  it.each([
+    ['un-delegated, then delegated to the same contact again', 'undelegated', async (task: Task) => {
+      await anna.patch(`/api/tasks/${task.id}`, { isDelegated: false });
+      await anna.patch(`/api/tasks/${task.id}`, { isDelegated: true, delegatedToId: contactId });
+    }],
+    ['delegated to another contact, then back', 'reassigned', async (task: Task) => {
+      const carla = (await anna.post('/api/delegation-contacts', { name: 'Carla' })).body.id as string;
+      await anna.patch(`/api/tasks/${task.id}`, { delegatedToId: carla });
+      await anna.patch(`/api/tasks/${task.id}`, { delegatedToId: contactId });
+    }],
+    ['archived, then unarchived', 'archived', async (task: Task) => {
+      expect((await anna.patch(`/api/tasks/${task.id}/archive`, {})).status).toBe(200);
+      expect((await anna.patch(`/api/tasks/${task.id}/unarchive`, {})).status).toBe(200);
+    }],
+    ['turned off by the owner', 'revoked', async (task: Task, link: CreatedTaskShare) => {
+      expect((await anna.delete(`/api/tasks/${task.id}/shares/${link.share.id}`)).status).toBe(204);
+    }],
+  ])('a link whose task was %s does not come back; the owner sees it ended and makes a new one', async (_what, reason, change) => {
+    const task = await delegatedTask(anna);
+    const link = await share(anna, task.id);
+    expect((await contact.get(link.token)).status).toBe(200);
+
+    await change(task, link);
+    // The task is delegated to the link's contact again and not archived: only the recorded end stops the link.
+    expect((await anna.get(`/api/tasks/${task.id}`)).body).toMatchObject({ isDelegated: true, delegatedToId: contactId, isArchived: false });
+    for (const res of [await contact.get(link.token), await contact.post(link.token, '/comments', { text: 'still here?' })]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: { code: 'not_found', message: 'Link not found' } });
+    }
+    expect(await endOf(link.share.id)).toEqual({ ended: true, reason });
+    expect(await listOf(task.id)).toEqual([{ ...link.share, isLive: false, endedAt: expect.any(String), endReason: reason, lastOpenedAt: expect.any(String) }]);
+
+    const fresh = await share(anna, task.id);
+    expect((await contact.get(fresh.token)).status).toBe(200);
+    expect((await contact.get(link.token)).status).toBe(404);
+    // The ended link took nothing, so it is forgotten when the new one is made.
+    expect((await listOf(task.id)).map((one) => [one.id, one.isLive])).toEqual([[fresh.share.id, true]]);
+  });
+
+  it('keeps an ended link that took responses, listed after the live ones, and its responses on the task', async () => {
+    const task = await delegatedTask(anna);
+    const old = await share(anna, task.id);
+    await contact.post(old.token, '/comments', { text: 'Calling them tomorrow.' });
+    await anna.patch(`/api/tasks/${task.id}`, { isDelegated: false });
+    await anna.patch(`/api/tasks/${task.id}`, { isDelegated: true, delegatedToId: contactId });
+    const fresh = await share(anna, task.id);
+    expect((await listOf(task.id)).map((one) => [one.id, one.isLive, one.endReason])).toEqual([
+      [fresh.share.id, true, null],
+      [old.share.id, false, 'undelegated'],
+    ]);
+    expect(((await anna.get(`/api/tasks/${task.id}/share-responses`)).body as TaskShareResponse[]).map((r) => r.text)).toEqual(['Calling them tomorrow.']);
+    expect((await contact.get(old.token)).status).toBe(404);
+  });
+
+  it('a link made while the task is un-delegated at the same moment never works after it is delegated again', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const task = await delegatedTask(anna, { title: `Race ${round}` });
+      const [made, undelegated] = await Promise.all([anna.post(`/api/tasks/${task.id}/shares`, {}), anna.patch(`/api/tasks/${task.id}`, { isDelegated: false })]);
+      expect(undelegated.status).toBe(200);
+      expect([201, 409]).toContain(made.status);
+      await anna.patch(`/api/tasks/${task.id}`, { isDelegated: true, delegatedToId: contactId });
+      if (made.status === 201) expect((await contact.get((made.body as CreatedTaskShare).token)).status).toBe(404);
+    }
+  });
+
+  it('an expired link is not marked ended by a later change: it simply expired', async () => {
+    const task = await delegatedTask(anna);
+    const link = await share(anna, task.id);
+    await db().execute(`update task_shares set expires_at = now() - interval '1 second' where id = ?`, [link.share.id]);
+    await anna.patch(`/api/tasks/${task.id}`, { isDelegated: false });
+    expect(await endOf(link.share.id)).toEqual({ ended: false, reason: null });
+    expect((await listOf(task.id)).map((one) => [one.isLive, one.endReason])).toEqual([[false, null]]);
+  });
 });
 
 describe('the task’s life', () => {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SharedTaskResponse, TaskShare, TaskShareResponse, TaskShareResponseKind } from '@daybook/shared';
+import type { SharedTaskResponse, TaskShare, TaskShareEndReason, TaskShareResponse, TaskShareResponseKind } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { isoInstantSql } from '../../db/sql';
 import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
@@ -10,7 +10,7 @@ export interface ShareableTask {
   contactName: string;
 }
 
-/** A link that works (not revoked, not expired, its task still delegated to its contact), with what its page shows. */
+/** A link that works (not ended, not expired, its task still delegated to its contact), with what its page shows. */
 export interface LiveShare {
   shareId: string;
   taskId: string;
@@ -38,18 +38,22 @@ interface LiveShareRow extends Omit<LiveShare, 'owner'> {
   enable_delegation: boolean;
 }
 
+/**
+ * When a link works: its end is not recorded, it has not expired, and its task (not archived) is still
+ * delegated to the link's contact. The change that ends a link (the owner turning it off; the task
+ * un-delegated, delegated to someone else or archived: `endLinks`) records the end in its own transaction,
+ * so a link never comes back; the task's state is checked too, as a safety net. Deleting the task or the
+ * contact deletes its links.
+ */
+const LIVE = `s.ended_at is null and s.expires_at > now() and t.is_delegated and t.delegated_to_id = s.contact_id and not t.is_archived`;
+
+/** A link as the owner sees it (from task_shares s, tasks t and delegation_contacts c). */
 const SHARE = `s.id, s.contact_id as "contactId", c.name as "contactName", s.hint, ${isoInstantSql('s.created_at')} as "createdAt",
-  ${isoInstantSql('s.expires_at')} as "expiresAt", ${isoInstantSql('s.last_opened_at')} as "lastOpenedAt"`;
+  ${isoInstantSql('s.expires_at')} as "expiresAt", ${isoInstantSql('s.last_opened_at')} as "lastOpenedAt",
+  (${LIVE}) as "isLive", ${isoInstantSql('s.ended_at')} as "endedAt", s.end_reason as "endReason"`;
 
 const RESPONSE_FIELDS = `r.kind, r.proposed_date::text as "proposedDate", r.proposed_time as "proposedTime", r.text, ${isoInstantSql('r.created_at')} as "createdAt"`;
 const RESPONSE = `r.id, r.share_id as "shareId", c.name as "contactName", ${RESPONSE_FIELDS}, ${isoInstantSql('r.accepted_at')} as "acceptedAt"`;
-
-/**
- * When a link works: not revoked, not expired, and its task (not archived) is still delegated to the link's
- * contact. Re-delegating, un-delegating or archiving the task ends its links at once; deleting the task or
- * the contact deletes them.
- */
-const LIVE = `s.revoked_at is null and s.expires_at > now() and t.is_delegated and t.delegated_to_id = s.contact_id and not t.is_archived`;
 
 /** How often a link's "last opened" is written: at most once a minute, however often the page is read. */
 const LAST_OPENED_PRECISION = "interval '1 minute'";
@@ -63,10 +67,15 @@ export interface TaskSharesRepository extends UnitOfWork {
   /** Forgets the task's links that ended and took no response: nothing on the task needs them. */
   pruneEnded(taskId: string): Promise<void>;
   insert(userId: string, taskId: string, contactId: string, tokenHash: Buffer, hint: string, expiresInDays: number): Promise<TaskShare>;
-  /** The task's live links, newest first. */
-  listLive(userId: string, taskId: string): Promise<TaskShare[]>;
+  /** The task's links: the live ones, newest first, then those that ended or expired, newest first; at most `limit`. */
+  list(userId: string, taskId: string, limit: number): Promise<TaskShare[]>;
   /** Ends one of the task's live links; false when there is none. */
   revoke(userId: string, taskId: string, shareId: string): Promise<boolean>;
+  /**
+   * Inside the transaction of the task's change that ends them (un-delegated, delegated to someone else,
+   * archived): records the end of the task's links that have not ended or expired. They never work again.
+   */
+  endLinks(userId: string, taskId: string, reason: Exclude<TaskShareEndReason, 'revoked'>): Promise<void>;
   responses(userId: string, taskId: string, limit: number): Promise<TaskShareResponse[]>;
   /** Inside a transaction: the proposal of the owner's task, locked. */
   lockProposal(userId: string, taskId: string, responseId: string): Promise<TaskShareResponse | null>;
@@ -124,27 +133,35 @@ export function createTaskSharesRepository(rootEm: EntityManager): TaskSharesRep
            insert into task_shares (user_id, task_id, contact_id, token_hash, hint, expires_at)
            values (?, ?, ?, ?, ?, now() + make_interval(days => ?::int)) returning *
          )
-         select ${SHARE} from s join delegation_contacts c on c.id = s.contact_id`,
+         select ${SHARE} from s join tasks t on t.id = s.task_id join delegation_contacts c on c.id = s.contact_id`,
         [userId, taskId, contactId, tokenHash, hint, expiresInDays],
       );
       return row!;
     },
 
-    listLive: (userId, taskId) =>
+    list: (userId, taskId, limit) =>
       db().execute<TaskShare[]>(
         `select ${SHARE} from task_shares s join tasks t on t.id = s.task_id join delegation_contacts c on c.id = s.contact_id
-          where s.user_id = ? and s.task_id = ? and ${LIVE} order by s.created_at desc, s.id`,
-        [userId, taskId],
+          where s.user_id = ? and s.task_id = ? order by (${LIVE}) desc, s.created_at desc, s.id limit ?`,
+        [userId, taskId, limit],
       ),
 
     async revoke(userId, taskId, shareId) {
       const result = await db().execute<{ affectedRows: number }>(
-        `update task_shares s set revoked_at = now() from tasks t
+        `update task_shares s set ended_at = now(), end_reason = 'revoked' from tasks t
           where s.id = ? and s.task_id = ? and s.user_id = ? and t.id = s.task_id and ${LIVE}`,
         [shareId, taskId, userId],
         'run',
       );
       return result.affectedRows > 0;
+    },
+
+    async endLinks(userId, taskId, reason) {
+      await db().execute(
+        `update task_shares set ended_at = now(), end_reason = ? where user_id = ? and task_id = ? and ended_at is null and expires_at > now()`,
+        [reason, userId, taskId],
+        'run',
+      );
     },
 
     responses: (userId, taskId, limit) =>

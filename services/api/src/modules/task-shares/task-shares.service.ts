@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   SHARE_PROPOSAL_PAST,
@@ -7,6 +7,7 @@ import {
   SHARE_TASK_DONE,
   SHARE_TOKEN_PATTERN,
   TASK_SHARE_RESPONSES_LIST_MAX,
+  TASK_SHARES_LISTED_MAX,
   TASK_SHARES_PER_TASK_MAX,
   sharePagePath,
   todayIn,
@@ -21,18 +22,17 @@ import {
 } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { conflict, notFound, quotaExceeded } from '../../core/errors';
+import { secretHash } from '../../core/secret-hash';
 import { createRemindersRepository, type RemindersRepository } from '../notifications/reminders.repository';
 import type { TasksService } from '../tasks/tasks.service';
 import { createTaskSharesRepository, type LiveShare, type NewShareResponse, type TaskSharesRepository } from './task-shares.repository';
 
-/** 256 random bits: guessing a link is hopeless, so a plain SHA-256 is the right hash (no slow KDF needed). */
+/** 256 random bits, stored as their SHA-256 (secretHash). */
 const TOKEN_BYTES = 32;
 const HINT_LENGTH = 4;
-
-export const shareTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest();
 const hintOf = (token: string) => `…${token.slice(-HINT_LENGTH)}`;
 
-/** A wrong, revoked or expired link, or one whose task is no longer delegated: all alike (no oracle). */
+/** A wrong, ended or expired link, or one whose task is no longer delegated: all alike (no oracle). */
 const linkNotFound = () => notFound('Link');
 
 /** The task shares service on the database (app.ts): links made by the owner, answered by the contact. */
@@ -49,7 +49,7 @@ export const createTaskSharesService = (em: EntityManager, tasks: TasksService, 
 export function taskSharesService(shares: TaskSharesRepository, reminders: RemindersRepository, tasks: TasksService, clock: () => Date) {
   /** The live link of a token, or 404; `lock` inside a transaction serialises the link's writes. */
   async function liveShare(token: string, lock = false): Promise<LiveShare> {
-    const share = SHARE_TOKEN_PATTERN.test(token) ? await shares.liveShare(shareTokenHash(token), { lock }) : null;
+    const share = SHARE_TOKEN_PATTERN.test(token) ? await shares.liveShare(secretHash(token), { lock }) : null;
     if (!share) throw linkNotFound();
     return share;
   }
@@ -103,18 +103,18 @@ export function taskSharesService(shares: TaskSharesRepository, reminders: Remin
         if ((await shares.countLive(taskId)) >= TASK_SHARES_PER_TASK_MAX) {
           throw quotaExceeded(`A task can have at most ${TASK_SHARES_PER_TASK_MAX} links. Turn one off to make another.`);
         }
-        const share = await shares.insert(actor.id, taskId, task.contactId, shareTokenHash(token), hintOf(token), body.expiresInDays);
+        const share = await shares.insert(actor.id, taskId, task.contactId, secretHash(token), hintOf(token), body.expiresInDays);
         return { share, token, path: sharePagePath(token) };
       });
     },
 
-    /** GET /api/tasks/:id/shares: the task's links that work. */
+    /** GET /api/tasks/:id/shares: the task's links, those that work first, then those that ended (to make a new one). */
     async list(actor: Actor, taskId: string): Promise<TaskShare[]> {
       await assertOwnTask(actor, taskId);
-      return shares.listLive(actor.id, taskId);
+      return shares.list(actor.id, taskId, TASK_SHARES_LISTED_MAX);
     },
 
-    /** DELETE /api/tasks/:id/shares/:shareId: the link stops at once (what it took stays on the task). */
+    /** DELETE /api/tasks/:id/shares/:shareId: the link stops at once and for good (what it took stays on the task). */
     async revoke(actor: Actor, taskId: string, shareId: string): Promise<void> {
       if (!(await shares.revoke(actor.id, taskId, shareId))) throw notFound('Link');
     },

@@ -26,6 +26,7 @@ import {
   type TaskListQuery,
   type TaskPage,
   type TaskReorderType,
+  type TaskShareEndReason,
   type TaskUpdateBody,
 } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
@@ -33,6 +34,7 @@ import { AppError, badRequest, conflict, notFound } from '../../core/errors';
 import { assertBelowQuota } from '../../db/quota';
 import { createRemindersRepository } from '../notifications/reminders.repository';
 import { reminderScheduling, type ReminderScheduling } from '../notifications/reminder-schedule';
+import { createTaskSharesRepository, type TaskSharesRepository } from '../task-shares/task-shares.repository';
 import { createTasksRepository, type NewTask, type PagedList, type TaskChanges, type TasksRepository } from './tasks.repository';
 
 /** The fields of a status transition: a change naming one of them locks the row and derives all of them. */
@@ -45,11 +47,17 @@ export interface TasksServiceOptions {
   quotas?: { liveTasks: number };
   /** Keeps scheduled reminders in step with the tasks (DECISIONS 29); unit tests without a database leave it out. */
   reminders?: ReminderScheduling;
+  /** Ends a task's shared links for good when it stops being delegated to their contact (DECISIONS 33). */
+  shareLinks?: Pick<TaskSharesRepository, 'endLinks'>;
 }
 
 /** The tasks service on the database (app.ts). */
 export const createTasksService = (em: EntityManager, clock: () => Date, options: TasksServiceOptions = {}) =>
-  tasksService(createTasksRepository(em), clock, { reminders: reminderScheduling(createRemindersRepository(em), clock), ...options });
+  tasksService(createTasksRepository(em), clock, {
+    reminders: reminderScheduling(createRemindersRepository(em), clock),
+    shareLinks: createTaskSharesRepository(em),
+    ...options,
+  });
 
 /**
  * Tasks: the rules (status machine, due dates, recurrence, quota, which list a request means); every
@@ -58,7 +66,7 @@ export const createTasksService = (em: EntityManager, clock: () => Date, options
  */
 export function tasksService(tasks: TasksRepository, clock: () => Date, options: TasksServiceOptions = {}) {
   const liveTasksQuota = options.quotas?.liveTasks ?? QUOTAS.liveTasks;
-  const { reminders } = options;
+  const { reminders, shareLinks } = options;
   /** Inside the task's write: its scheduled reminders follow it. */
   const syncReminders = async (actor: Actor, task: TaskDto): Promise<TaskDto> => {
     await reminders?.syncTask(actor.id, task, actor.timezone);
@@ -171,6 +179,8 @@ export function tasksService(tasks: TasksRepository, clock: () => Date, options:
       }
       await lockReferences(actor, changes);
       const updated = found(await tasks.update(actor.id, id, changes));
+      const linksEnd = shareLinksEndedBy(current, updated);
+      if (linksEnd) await shareLinks?.endLinks(actor.id, id, linksEnd);
       if (REMINDER_FIELDS.some((field) => changes[field] !== undefined)) await syncReminders(actor, updated);
       return completing ? createNextOccurrence(actor, updated) : updated;
     });
@@ -315,9 +325,13 @@ export function tasksService(tasks: TasksRepository, clock: () => Date, options:
     moveToBacklog: (actor: Actor, id: string) => writeTask(actor, id, () => ({ isBacklog: true })),
     restoreFromBacklog: (actor: Actor, id: string) => writeTask(actor, id, () => ({ isBacklog: false })),
 
-    /** An archived task's reminders are cancelled. */
+    /** An archived task's reminders are cancelled and its shared links end for good. */
     archive: (actor: Actor, id: string): Promise<TaskDto> =>
-      tasks.transaction(async () => syncReminders(actor, found(await tasks.setArchived(actor.id, id, clock())))),
+      tasks.transaction(async () => {
+        const archived = found(await tasks.setArchived(actor.id, id, clock()));
+        await shareLinks?.endLinks(actor.id, id, 'archived');
+        return syncReminders(actor, archived);
+      }),
 
     /** An unarchived task is live again, so it counts against the quota, and its reminders still ahead come back. */
     unarchive(actor: Actor, id: string): Promise<TaskDto> {
@@ -350,6 +364,13 @@ export function tasksService(tasks: TasksRepository, clock: () => Date, options:
   };
 }
 export type TasksService = ReturnType<typeof tasksService>;
+
+/** Whether a change of a task ends its shared links, and why: they live only while it stays delegated to their contact. */
+function shareLinksEndedBy(before: TaskDto, after: TaskDto): Exclude<TaskShareEndReason, 'revoked' | 'archived'> | null {
+  if (!before.isDelegated || !before.delegatedToId) return null;
+  if (!after.isDelegated) return 'undelegated';
+  return after.delegatedToId === before.delegatedToId ? null : 'reassigned';
+}
 
 /** A task is delegated exactly when it names a contact; un-delegating forgets the contact. */
 function delegationOf(isDelegated: boolean, delegatedToId: string | null) {

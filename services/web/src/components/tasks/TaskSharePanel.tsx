@@ -15,6 +15,7 @@ import {
   type CreatedTaskShare,
   type Task,
   type TaskShare,
+  type TaskShareEndReason,
   type TaskShareResponse,
 } from '@daybook/shared';
 import { useSignedInUser } from '../../api/authApi';
@@ -69,21 +70,41 @@ function NewLinkPanel({ created, contactName, onDone }: { created: CreatedTaskSh
   );
 }
 
+/** Why a link no longer works, as the owner reads it. */
+const ENDED_BECAUSE: Record<TaskShareEndReason, string> = {
+  revoked: 'turned off',
+  undelegated: 'the task was no longer delegated',
+  reassigned: 'the task was delegated to someone else',
+  archived: 'the task was archived',
+};
+
+/** 'Expires Mar 15, 2027', or for a link that no longer works, when and why it ended. */
+function linkState(share: TaskShare, timeZone: string): string {
+  if (share.isLive) return `Expires ${formatInstantDate(share.expiresAt, timeZone)}`;
+  if (share.endedAt && share.endReason) return `Ended ${formatInstantDate(share.endedAt, timeZone)}: ${ENDED_BECAUSE[share.endReason]}`;
+  return Date.parse(share.expiresAt) <= Date.now() ? `Expired ${formatInstantDate(share.expiresAt, timeZone)}` : 'Ended';
+}
+
+/** A live link with its "Turn off"; an ended one stays ended (the owner makes a new one above). */
 function LinkRow({ share, timeZone, onRevoke, revoking }: { share: TaskShare; timeZone: string; onRevoke: () => void; revoking: boolean }) {
   const opened = share.lastOpenedAt ? `Opened ${instantLabel(share.lastOpenedAt, timeZone)}` : 'Not opened yet';
   return (
-    <Box component="li" aria-label={`Link ${share.hint}`} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5 }}>
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+    <Box component="li" aria-label={`Link ${share.hint}${share.isLive ? '' : ' (ended)'}`} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5 }}>
+      <Box sx={{ minWidth: 0, flex: 1, color: share.isLive ? undefined : 'text.secondary' }}>
+        <Typography variant="body2" sx={{ fontFamily: 'monospace', textDecoration: share.isLive ? undefined : 'line-through' }}>
           Link {share.hint}
         </Typography>
         <Typography variant="caption" color="textSecondary">
-          Expires {formatInstantDate(share.expiresAt, timeZone)} · {opened}
+          {linkState(share, timeZone)} · {opened}
         </Typography>
       </Box>
-      <Button size="small" color="error" disabled={revoking} onClick={onRevoke} aria-label={`Turn off link ${share.hint}`}>
-        Turn off
-      </Button>
+      {share.isLive ? (
+        <Button size="small" color="error" disabled={revoking} onClick={onRevoke} aria-label={`Turn off link ${share.hint}`}>
+          Turn off
+        </Button>
+      ) : (
+        <Chip size="small" variant="outlined" label="Ended" />
+      )}
     </Box>
   );
 }
@@ -127,8 +148,9 @@ function ResponseRow({ response, timeZone, onAccept, accepting }: { response: Ta
 
 /**
  * A delegated task's sharing (DECISIONS 33): "Share with <contact>" makes a private link (shown once, with
- * Copy) that expires after the chosen days; the live links can be turned off; the contact's responses are
- * listed, and a proposed date is accepted with one click.
+ * Copy) that expires after the chosen days; the live links can be turned off; a link that ended (turned
+ * off, the task un-delegated, delegated elsewhere or archived) is shown as ended for good, with "New link"
+ * to make another; the contact's responses are listed, and a proposed date is accepted with one click.
  */
 export function TaskSharePanel({ task, contactId, onDateAccepted }: TaskSharePanelProps) {
   const timeZone = useSignedInUser()?.timezone ?? browserTimeZone();
@@ -141,7 +163,9 @@ export function TaskSharePanel({ task, contactId, onDateAccepted }: TaskSharePan
   const [acceptProposal, accepting] = useAcceptShareProposalMutation();
   const [expiresInDays, setExpiresInDays] = useState<number>(TASK_SHARE_EXPIRY_DEFAULT_DAYS);
   const [created, setCreated] = useState<CreatedTaskShare | null>(null);
-  const full = (shares.data?.length ?? 0) >= TASK_SHARES_PER_TASK_MAX;
+  const live = (shares.data ?? []).filter((one) => one.isLive).length;
+  const full = live >= TASK_SHARES_PER_TASK_MAX;
+  const onlyEnded = live === 0 && (shares.data?.length ?? 0) > 0;
 
   const share = async () => {
     try {
@@ -185,6 +209,11 @@ export function TaskSharePanel({ task, contactId, onDateAccepted }: TaskSharePan
           {full && (
             <Typography variant="caption" color="textSecondary">
               At most {TASK_SHARES_PER_TASK_MAX} links: turn one off to make another.
+            </Typography>
+          )}
+          {onlyEnded && (
+            <Typography variant="caption" color="textSecondary">
+              An ended link stays ended: share again to send {contactName} a new one.
             </Typography>
           )}
         </Box>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { taskShareResponseSchema, taskShareSchema, type Task, type TaskShare, type TaskShareResponse } from '@daybook/shared';
 import { makeContact, makeTask, makeUser, uuid } from '../../test/fixtures';
@@ -12,7 +12,19 @@ const TASK = makeTask({ id: uuid(1), title: 'Collect the signed lease', dueDate:
 const TOKEN = 'Abc_def-0123456789Abc_def-0123456789Abc_wxyz';
 
 const makeShare = (overrides: Partial<TaskShare> = {}): TaskShare =>
-  taskShareSchema.parse({ id: uuid(40), contactId: BRUNO.id, contactName: 'Bruno', hint: '…wxyz', createdAt: '2027-03-01T15:00:00.000Z', expiresAt: '2027-03-15T15:00:00.000Z', lastOpenedAt: null, ...overrides });
+  taskShareSchema.parse({
+    id: uuid(40),
+    contactId: BRUNO.id,
+    contactName: 'Bruno',
+    hint: '…wxyz',
+    createdAt: '2027-03-01T15:00:00.000Z',
+    expiresAt: '2027-03-15T15:00:00.000Z',
+    lastOpenedAt: null,
+    isLive: true,
+    endedAt: null,
+    endReason: null,
+    ...overrides,
+  });
 const PROPOSAL = taskShareResponseSchema.parse({
   id: uuid(50),
   shareId: uuid(40),
@@ -42,7 +54,7 @@ function api({ shares = [] as TaskShare[], responses = [] as TaskShareResponse[]
       return json(201, { share, token: TOKEN, path: `/share/${TOKEN}` });
     }
     if (req.path.startsWith(`${base}/shares/`) && req.method === 'DELETE') {
-      live = live.filter((one) => !req.path.endsWith(one.id));
+      live = live.map((one) => (req.path.endsWith(one.id) ? { ...one, isLive: false, endedAt: '2027-03-06T10:00:00.000Z', endReason: 'revoked' as const } : one));
       return new Response(null, { status: 204 });
     }
     if (req.path === `${base}/share-responses`) return json(200, sent);
@@ -96,8 +108,31 @@ describe('the task dialog’s Share section', () => {
     expect(row).toHaveTextContent('Opened Mar 5, 2027, 2:03 PM');
     await userEvent.click(within(row).getByRole('button', { name: 'Turn off link …wxyz' }));
     expect(await screen.findByText('Link turned off')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Link …wxyz' })).not.toBeInTheDocument());
+    // It stays in the list, ended for good: no way to turn it on again.
+    const ended = await screen.findByRole('listitem', { name: 'Link …wxyz (ended)' });
+    expect(ended).toHaveTextContent('Ended Mar 6, 2027: turned off');
+    expect(within(ended).queryByRole('button')).not.toBeInTheDocument();
     expect(requests.find((req) => req.method === 'DELETE')!.path).toBe(`/api/tasks/${TASK.id}/shares/${uuid(40)}`);
+  });
+
+  it('shows a link whose task was un-delegated or archived as ended, and offers a new one', async () => {
+    const { requests } = api({
+      shares: [
+        makeShare({ isLive: false, endedAt: '2027-03-04T10:00:00.000Z', endReason: 'undelegated' }),
+        makeShare({ id: uuid(41), hint: '…abcd', isLive: false, endedAt: '2027-03-02T10:00:00.000Z', endReason: 'archived' }),
+        makeShare({ id: uuid(42), hint: '…efgh', isLive: false, createdAt: '2026-02-17T10:00:00.000Z', expiresAt: '2026-03-03T10:00:00.000Z' }),
+      ],
+    });
+    renderWithProviders(<TaskShareSection task={TASK} fields={fieldsOf(TASK)} />);
+    expect(await screen.findByRole('listitem', { name: 'Link …wxyz (ended)' })).toHaveTextContent('Ended Mar 4, 2027: the task was no longer delegated');
+    expect(screen.getByRole('listitem', { name: 'Link …abcd (ended)' })).toHaveTextContent('Ended Mar 2, 2027: the task was archived');
+    expect(screen.getByRole('listitem', { name: 'Link …efgh (ended)' })).toHaveTextContent('Expired Mar 3, 2026');
+    expect(screen.queryByRole('button', { name: /^Turn off link/ })).not.toBeInTheDocument();
+    expect(screen.getByText('An ended link stays ended: share again to send Bruno a new one.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Share with Bruno' }));
+    expect(within(await screen.findByRole('region', { name: 'New link' })).getByLabelText('Link')).toHaveValue(`http://localhost/share/${TOKEN}`);
+    expect(requests.filter((req) => req.method === 'POST')).toHaveLength(1);
   });
 
   it('lists what the contact sent and accepts a proposed date in one click, into the form too', async () => {

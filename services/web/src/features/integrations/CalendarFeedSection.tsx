@@ -4,12 +4,15 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CalendarIcon from '@mui/icons-material/EventOutlined';
+import { useSignedInUser } from '../../api/authApi';
 import { useGetCalendarFeedQuery, useRotateCalendarFeedMutation, useTurnOffCalendarFeedMutation } from '../../api/integrationsApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SettingsSection } from '../../components/settings/SettingsSection';
 import { runWithToasts } from '../../lib/feedback';
 import { CopyField } from '../../components/CopyField';
 import { LoadFailed } from '../../components/settings/LoadFailed';
+import { formatInstantDate } from '../../lib/format';
+import { browserTimeZone } from '../../lib/reminders';
 
 /** The address a calendar app subscribes to, and the same as a webcal: link that opens the app. */
 const feedUrl = (path: string) => `${window.location.origin}${path}`;
@@ -23,21 +26,28 @@ const CONFIRMS = {
 } as const;
 
 /**
- * Settings, 'Calendar feed' (DECISIONS 30): a private address for calendar apps. Off until turned on;
- * when on, the link to copy or open, a new link (the old one ends), or off.
+ * Settings, 'Calendar feed' (DECISIONS 30): a private address for calendar apps. Off until turned on.
+ * The api keeps only a hash of the address's secret (DECISIONS 48), so the link is shown once, right after
+ * it is made (turned on or a new link), to copy or open; afterwards the section says the feed is on and
+ * offers a new link to see one (the old one ends), or off.
  */
 export function CalendarFeedSection() {
   const feed = useGetCalendarFeedQuery();
   const [rotateFeed, rotateState] = useRotateCalendarFeedMutation();
   const [turnOffFeed, turnOffState] = useTurnOffCalendarFeedMutation();
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const path = feed.data?.path ?? null;
+  const timeZone = useSignedInUser()?.timezone ?? browserTimeZone();
+  // The link made on this screen (turned on or a new link), shown until the feed is turned off or the screen left.
+  const [madePath, setMadePath] = useState<string | null>(null);
+  const enabled = feed.data?.enabled ?? false;
+  const path = enabled ? madePath : null;
+  const makeLink = async () => setMadePath((await rotateFeed().unwrap()).path);
 
-  const turnOn = () => void runWithToasts(() => rotateFeed().unwrap(), { success: { title: 'Calendar feed on', description: 'Copy the link into your calendar app.' }, failure: 'Failed to turn on calendar feed' });
+  const turnOn = () => void runWithToasts(makeLink, { success: { title: 'Calendar feed on', description: 'Copy the link into your calendar app.' }, failure: 'Failed to turn on calendar feed' });
 
   const confirm = async (what: Exclude<Confirming, null>) => {
     if (what === 'rotate') {
-      await runWithToasts(() => rotateFeed().unwrap(), { success: { title: 'New link ready', description: 'The old link no longer works.' }, failure: 'Failed to get a new link' });
+      await runWithToasts(makeLink, { success: { title: 'New link ready', description: 'The old link no longer works.' }, failure: 'Failed to get a new link' });
     } else {
       await runWithToasts(() => turnOffFeed().unwrap(), { success: { title: 'Calendar feed off' }, failure: 'Failed to turn off calendar feed' });
     }
@@ -53,17 +63,31 @@ export function CalendarFeedSection() {
         <LoadFailed what="The calendar feed" onRetry={() => void feed.refetch()} />
       ) : !feed.data ? (
         <Skeleton variant="rounded" height={40} aria-label="Loading calendar feed" />
-      ) : path === null ? (
+      ) : !enabled ? (
         <Button variant="contained" startIcon={<CalendarIcon />} onClick={turnOn} disabled={rotateState.isLoading}>
           Turn on calendar feed
         </Button>
       ) : (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-          <CopyField label="Calendar feed link" value={feedUrl(path)} copied="Link copied" />
+          {path !== null ? (
+            <>
+              <Typography variant="body2" role="note">
+                Copy the link now: it is shown only this once. Daybook keeps only a fingerprint of it, so it cannot show it again.
+              </Typography>
+              <CopyField label="Calendar feed link" value={feedUrl(path)} copied="Link copied" />
+            </>
+          ) : (
+            <Typography variant="body2" role="note">
+              The calendar feed is on{feed.data.createdAt ? ` (link made ${formatInstantDate(feed.data.createdAt, timeZone)})` : ''}. Its link is shown only when it is made: get a
+              new link to see one. The old link then stops working.
+            </Typography>
+          )}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <Button variant="outlined" startIcon={<CalendarIcon />} href={webcalUrl(path)}>
-              Open in calendar app
-            </Button>
+            {path !== null && (
+              <Button variant="outlined" startIcon={<CalendarIcon />} href={webcalUrl(path)}>
+                Open in calendar app
+              </Button>
+            )}
             <Button onClick={() => setConfirming('rotate')}>Get a new link</Button>
             <Button color="error" onClick={() => setConfirming('off')}>
               Turn off
