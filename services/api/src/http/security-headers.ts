@@ -1,17 +1,19 @@
 import type { Middleware } from 'koa';
 
-/** Headers on every api answer: JSON is never sniffed, framed, cached or given a referrer. */
+/**
+ * Headers on every api answer: JSON is never sniffed, framed, cached or given a referrer. A route's own
+ * caching and referrer policy win (the calendar feed is `private, no-cache` so calendar apps revalidate it).
+ */
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {
     await next();
     ctx.set({
       'X-Content-Type-Options': 'nosniff',
       'X-Frame-Options': 'DENY',
-      // A route may ask for a stricter one (a shared link's answers: no-referrer).
       'Referrer-Policy': ctx.response.get('Referrer-Policy') || 'same-origin',
       'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
       'Cross-Origin-Resource-Policy': 'same-origin',
-      'Cache-Control': 'no-store',
+      'Cache-Control': ctx.response.get('Cache-Control') || 'no-store',
     });
   };
 }

@@ -81,6 +81,8 @@ describe('the feed file', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(res.headers.etag).toBeTruthy();
+    // Calendar apps may keep the file but must ask again (the api's default no-store does not override it).
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     const { byTitle } = readCalendar(res.text);
     expect([...byTitle.keys()].sort()).toEqual(['Call Acme · Acme Corp', 'Pay rent']);
 
