@@ -174,7 +174,10 @@ function proxyToApi(req, res, { apiHost, apiPort, trustProxy, onApiError }) {
     apiRes.pipe(res);
     apiRes.on('error', () => res.destroy());
   });
+  let clientGone = false;
   upstream.on('error', (error) => {
+    // The browser closed the request (a tab shut, a page left): the upstream was ended on purpose, no fault.
+    if (clientGone) return;
     if (res.headersSent) {
       res.destroy();
       return;
@@ -186,9 +189,14 @@ function proxyToApi(req, res, { apiHost, apiPort, trustProxy, onApiError }) {
   });
   // The client went away before the answer was complete: stop the upstream request too.
   res.on('close', () => {
-    if (!res.writableFinished) upstream.destroy();
+    if (res.writableFinished) return;
+    clientGone = true;
+    upstream.destroy();
   });
-  req.on('error', () => upstream.destroy());
+  req.on('error', () => {
+    clientGone = true;
+    upstream.destroy();
+  });
   req.pipe(upstream);
 }
 

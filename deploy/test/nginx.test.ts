@@ -350,10 +350,69 @@ describe("npm start's front and an api that refuses a body before reading it", (
   });
 });
 
-/** scripts/web-server.mjs (npm start's front) in a process of its own, with the api at `apiPort` and the build at `webRoot`. */
-function startWebServer({ port, apiPort, webRoot }: { port: number; apiPort: number; webRoot: string }): Running {
+describe("npm start's front and a browser that goes away mid-request", () => {
+  let api: http.Server;
+  let front: Running & { apiErrors: () => string };
+  let frontPort: number;
+
+  beforeAll(async () => {
+    // An api that takes its time: the browser leaves before it answers.
+    api = http.createServer((_req, res) => setTimeout(() => res.end('{}'), 2_000).unref());
+    const apiPort = await freePort();
+    await new Promise<void>((resolve) => api.listen(apiPort, '127.0.0.1', resolve));
+    frontPort = await freePort();
+    front = startWebServer({ port: frontPort, apiPort, webRoot: os.tmpdir() });
+    await waitForPort(frontPort, 10_000);
+  });
+  afterAll(async () => {
+    await front?.stop();
+    api?.closeAllConnections();
+    await new Promise((resolve) => api?.close(resolve));
+  });
+
+  it('reports no api failure: a request the client abandoned is not a server fault', async () => {
+    const socket = net.connect(frontPort, '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('GET /api/clients HTTP/1.1\r\nHost: daybook.test\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(front.apiErrors()).toBe('');
+  });
+
+  it('still reports an api that cannot be reached', async () => {
+    const closedPort = await freePort();
+    const port = await freePort();
+    const unreachable = startWebServer({ port, apiPort: closedPort, webRoot: os.tmpdir() });
+    try {
+      await waitForPort(port, 10_000);
+      const answer = await rawRequest(`http://127.0.0.1:${port}/api/clients`);
+      expect(answer.status).toBe(502);
+      await waitFor(() => unreachable.apiErrors().includes('GET /api/clients'));
+    } finally {
+      await unreachable.stop();
+    }
+  });
+});
+
+async function waitFor(check: () => boolean, ms = 5_000) {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * scripts/web-server.mjs (npm start's front) in a process of its own, with the api at `apiPort` and the build at
+ * `webRoot`; `apiErrors()` is what it reported through `onApiError`, one line each.
+ */
+function startWebServer({ port, apiPort, webRoot }: { port: number; apiPort: number; webRoot: string }): Running & { apiErrors: () => string } {
   const module = pathToFileURL(repoPath('scripts', 'web-server.mjs')).href;
-  const script = `import(${JSON.stringify(module)}).then(({ createWebServer }) => createWebServer({ webRoot: ${JSON.stringify(webRoot)}, apiHost: '127.0.0.1', apiPort: ${apiPort} }).listen(${port}, '127.0.0.1'))`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'inherit'] });
-  return { stop: () => stopChild(child) };
+  const script = `import(${JSON.stringify(module)}).then(({ createWebServer }) => createWebServer({ webRoot: ${JSON.stringify(webRoot)}, apiHost: '127.0.0.1', apiPort: ${apiPort}, onApiError: (what) => console.log(what) }).listen(${port}, '127.0.0.1'))`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let reported = '';
+  child.stdout?.on('data', (chunk: Buffer) => (reported += chunk.toString()));
+  return { stop: () => stopChild(child), apiErrors: () => reported };
 }
