@@ -59,14 +59,29 @@ export function capture(input: string, context: CaptureContext, options: Capture
   return proposalOf({ ...analyseWithRules(requestOf(input, context), options), start: 0, end: input.length }, context);
 }
 
+/** The names and aliases of the context's clients, once per list: the same arrays keep the structurer's client index (clients.ts). */
+const namesOf = new WeakMap<readonly CaptureClient[], { clients: readonly string[]; aliases: readonly ClientAlias[] }>();
+
+function clientNames(clients: readonly CaptureClient[]): { clients: readonly string[]; aliases: readonly ClientAlias[] } {
+  let names = namesOf.get(clients);
+  if (names === undefined) {
+    names = {
+      clients: clients.map((client) => client.name),
+      aliases: clients.flatMap((client) => (client.aliases ?? []).map((alias) => ({ alias, client: client.name }))),
+    };
+    namesOf.set(clients, names);
+  }
+  return names;
+}
+
 /** The rules' input for a text typed in the capture box. */
 function requestOf(input: string, context: CaptureContext): RulesInput {
-  const aliases: ClientAlias[] = context.clients.flatMap((client) => (client.aliases ?? []).map((alias) => ({ alias, client: client.name })));
+  const { clients, aliases } = clientNames(context.clients);
   return {
     input,
     now: context.now,
     timezone: context.timezone,
-    clients: context.clients.map((client) => client.name),
+    clients,
     timeIncrements: context.timeIncrements,
     aliases,
     habits: context.habits ?? [],

@@ -1,4 +1,5 @@
 import { COMMON_WORDS, monthIndex, weekdayIndex } from './lexicon';
+import { NameIndex, type NamePosition, type NameRef } from './name-index';
 import type { Scanner } from './scanner';
 import type { Segment } from './segments';
 
@@ -21,23 +22,34 @@ export function foldChars(text: string): string {
   // Plain ASCII (the common case, on every keystroke): lower case is enough.
   if (/^[\x00-\x7f]*$/u.test(text)) return text.toLowerCase();
   let out = '';
-  for (const ch of text) {
-    if (ch.charCodeAt(0) < 128) {
-      out += ch.toLowerCase();
-      continue;
-    }
-    if (ch === '’' || ch === 'ʼ' || ch === '‘') {
-      out += "'";
-      continue;
-    }
-    const folded = ch.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
-    if (folded.length === ch.length) out += folded;
-    else {
-      const lower = ch.toLowerCase();
-      out += lower.length === ch.length ? lower : ch;
-    }
+  let plainFrom = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    if (text.charCodeAt(i) < 128) continue;
+    const point = text.codePointAt(i) as number;
+    if (i > plainFrom) out += text.slice(plainFrom, i).toLowerCase();
+    out += foldChar(point);
+    if (point > 0xffff) i += 1;
+    plainFrom = i + 1;
   }
-  return out;
+  return out + text.slice(plainFrom).toLowerCase();
+}
+
+/** Each character met beyond ASCII, folded (one at a time, normalising is slow: 20,000 CJK names hold a few dozen characters). */
+const foldedChars = new Map<number, string>();
+const FOLDED_CHARS_KEPT = 5_000;
+
+function foldChar(point: number): string {
+  let folded = foldedChars.get(point);
+  if (folded !== undefined) return folded;
+  const ch = String.fromCodePoint(point);
+  if (ch === '’' || ch === 'ʼ' || ch === '‘') folded = "'";
+  else {
+    const bare = ch.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+    const lower = ch.toLowerCase();
+    folded = bare.length === ch.length ? bare : lower.length === ch.length ? lower : ch;
+  }
+  if (foldedChars.size < FOLDED_CHARS_KEPT) foldedChars.set(point, folded);
+  return folded;
 }
 
 /** Words of a name or of the text: letters and digits with inner apostrophes ("o'brien"), and `&`. */
@@ -53,81 +65,156 @@ const NOT_A_PREFIX = new Set('the a an of and for to at in on by with my our you
 /** A word as compared: folded, `&` = `and`, apostrophes dropped ("O’Brien" = "OBrien"). */
 const normToken = (token: string) => (token === '&' ? 'and' : token.replace(/'/gu, ''));
 
+/** A name as compared: NFC, folded. */
+const foldName = (name: string) => foldChars(name.normalize('NFC'));
+const wordsOf = (folded: string) => (folded.match(TOKEN) ?? []).map(normToken);
+const lettersOf = (folded: string) => folded.replace(/[^\p{L}\p{N}]/gu, '');
+
 /** The comparable words of a name: NFC, folded, `&` = `and`, a trailing period optional. */
 export function nameTokens(name: string): string[] {
-  return (foldChars(name.normalize('NFC')).match(TOKEN) ?? []).map(normToken);
+  return wordsOf(foldName(name));
 }
 
-const compact = (name: string) => foldChars(name.normalize('NFC')).replace(/[^\p{L}\p{N}]/gu, '');
+/** The letters and digits of a name, folded ("Stark Industries" → "starkindustries"). */
+const compact = (name: string) => lettersOf(foldName(name));
 
-interface NameEntry {
-  tokens: string[];
-  /** Canonical client name. */
-  client: string;
-  /** The full name or alias (not a leading word sequence of it). */
-  full: boolean;
-  /** Written without spaces (CJK): matched as a substring of the text. */
-  unspaced: string | null;
-}
-
-/** The user's client names and aliases, prepared once per list (clients' patterns are cached per list). */
+/** The user's client names and aliases, prepared once per list (`clientMatcher`). */
 export interface ClientMatcher {
-  readonly clients: readonly string[];
-  readonly entries: readonly NameEntry[];
-  /** Entries by their first word, longest first. */
-  readonly byFirst: ReadonlyMap<string, NameEntry[]>;
-  readonly unspaced: readonly NameEntry[];
+  /** The names' words (RULES §2): full names and aliases, and their leading word sequences. */
+  readonly names: NameIndex;
+  /** Names written without spaces (CJK), by their letters: the clients in list order, for reading them as substrings. */
+  readonly unspaced: ReadonlyMap<string, readonly NameRef[]>;
+  /** The lengths of those names, shortest first. */
+  readonly unspacedLengths: readonly number[];
+  /** A full name's or alias's letters without spaces (`#starkindustries`), to its client; null when two clients share them. */
+  readonly byLetters: ReadonlyMap<string, string | null>;
+}
+
+/** Words that name nothing on their own: a leading word sequence made only of them is no name ("the", "a", "3"). */
+const isWeakWord = (word: string) => NOT_A_PREFIX.has(word) || /^\d+$/u.test(word) || word.length === 1;
+
+/**
+ * The words read so far (the trie is walked word by word): how many, the last, whether they all read as
+ * dates or times ("Noon" of Noon Bakery), and whether, as a leading word sequence, they are too weak to
+ * stand for a client (RULES §2): only articles, initials and numbers, or an opening "the" with nothing
+ * uncommon after it ("The Home Depot": "the home" is no name).
+ */
+class WordsRead {
+  static readonly NONE = new WordsRead(0, '', true, false, true, true);
+
+  private constructor(
+    readonly count: number,
+    readonly last: string,
+    private readonly allWeak: boolean,
+    private readonly opensWithArticle: boolean,
+    private readonly allArticleOrCommon: boolean,
+    readonly temporal: boolean,
+  ) {}
+
+  next(word: string): WordsRead {
+    return new WordsRead(
+      this.count + 1,
+      word,
+      this.allWeak && isWeakWord(word),
+      this.count === 0 ? NOT_A_PREFIX.has(word) : this.opensWithArticle,
+      this.allArticleOrCommon && (NOT_A_PREFIX.has(word) || COMMON_WORDS.has(word)),
+      this.temporal && isTemporal(word),
+    );
+  }
+
+  get weak(): boolean {
+    return this.allWeak || (this.opensWithArticle && this.allArticleOrCommon);
+  }
+}
+
+/**
+ * What the words read so far name: a full name or alias, else a leading word sequence that only one
+ * client's names start with (and that is not too weak to stand for it). `spaced`: only names written
+ * with spaces (the text is read word by word; a typed name may also be a CJK one).
+ */
+function nameAt(index: NameIndex, position: NamePosition, words: WordsRead, spaced: boolean): { ref: NameRef; full: boolean } | null {
+  const full = index.fullName(position, spaced);
+  if (full !== null) return { ref: full, full: true };
+  const part = words.weak ? null : index.leadingPart(position);
+  return part === null ? null : { ref: part, full: false };
 }
 
 function buildMatcher(clients: readonly string[], aliases: readonly ClientAliasEntry[]): ClientMatcher {
+  // An alias names a client of the list: the same spelling, else the first with the same words.
+  const listed = new Set(clients);
+  const byWords = new Map<string, string>();
+  for (const client of clients) {
+    const key = nameTokens(client).join(' ');
+    if (!byWords.has(key)) byWords.set(key, client);
+  }
   const sources: Array<{ name: string; client: string }> = clients.map((client) => ({ name: client, client }));
   for (const { alias, client } of aliases) {
-    const canonical = clients.find((c) => c === client) ?? clients.find((c) => nameTokens(c).join(' ') === nameTokens(client).join(' '));
+    const canonical = listed.has(client) ? client : byWords.get(nameTokens(client).join(' '));
     if (canonical !== undefined && alias.trim() !== '') sources.push({ name: alias, client: canonical });
   }
-  const named = sources.map((source) => ({ ...source, tokens: nameTokens(source.name) })).filter((source) => source.tokens.length > 0);
+  const named = sources
+    .map(({ name, client }) => {
+      const folded = foldName(name);
+      return { client, tokens: wordsOf(folded), letters: UNSPACED.test(name) ? lettersOf(folded) : null };
+    })
+    .filter((source) => source.tokens.length > 0);
   // "The Home Depot" is also written "Home Depot".
   for (const source of [...named]) {
     if (source.tokens[0] === 'the' && source.tokens.length > 1) named.push({ ...source, tokens: source.tokens.slice(1) });
   }
-  const entries: NameEntry[] = [];
-  for (const source of named) {
-    const unspaced = UNSPACED.test(source.name) ? compact(source.name) : null;
-    entries.push({ tokens: source.tokens, client: source.client, full: true, unspaced });
-    if (unspaced !== null) continue;
-    for (let k = source.tokens.length - 1; k >= 1; k -= 1) {
-      const seq = source.tokens.slice(0, k);
-      if (seq.every((t) => NOT_A_PREFIX.has(t) || /^\d+$/u.test(t) || t.length === 1)) continue;
-      // "The Home Depot": "the home" is no name; a prefix opening with "the" needs an uncommon word.
-      if (NOT_A_PREFIX.has(seq[0] as string) && seq.every((t) => NOT_A_PREFIX.has(t) || COMMON_WORDS.has(t))) continue;
-      const shared = named.some((other) => other.client !== source.client && seq.every((t, i) => other.tokens[i] === t));
-      if (!shared) entries.push({ tokens: seq, client: source.client, full: false, unspaced: null });
+  const names = new NameIndex();
+  const unspaced = new Map<string, NameRef[]>();
+  const byLetters = new Map<string, string | null>();
+  const unspacedSeen = new Set<string>();
+  for (const [rank, { tokens, client, letters }] of named.entries()) {
+    names.add(tokens, client, letters === null);
+    // The same letters for the same client twice say nothing more.
+    if (letters !== null && !unspacedSeen.has(`${letters}\u0000${client}`)) {
+      unspacedSeen.add(`${letters}\u0000${client}`);
+      const refs = unspaced.get(letters) ?? [];
+      refs.push({ client, rank });
+      unspaced.set(letters, refs);
     }
+    const joined = tokens.join('');
+    const known = byLetters.get(joined);
+    byLetters.set(joined, known === undefined || known === client ? client : null);
   }
-  const byFirst = new Map<string, NameEntry[]>();
-  for (const entry of entries) {
-    if (entry.unspaced !== null) continue;
-    const key = entry.tokens[0] as string;
-    const list = byFirst.get(key) ?? [];
-    list.push(entry);
-    byFirst.set(key, list);
-  }
-  for (const list of byFirst.values()) list.sort((a, b) => b.tokens.length - a.tokens.length || Number(b.full) - Number(a.full));
-  return { clients, entries, byFirst, unspaced: entries.filter((e) => e.unspaced !== null) };
+  const unspacedLengths = [...new Set([...unspaced.keys()].map((letters) => letters.length))].sort((a, b) => a - b);
+  return { names, unspaced, unspacedLengths, byLetters };
 }
 
-const cache = new Map<string, ClientMatcher>();
-const CACHE_SIZE = 8;
+const NO_ALIASES: readonly ClientAliasEntry[] = [];
+/**
+ * The matchers of the lists last seen, by content (the worker gets a new copy of the list with each job):
+ * at most 8 lists and 50,000 names in all (a full quota is 21,000 names, some 20 MB of index).
+ */
+const byContent = new Map<string, ClientMatcher>();
+const CACHED_LISTS = 8;
+const CACHED_NAMES = 50_000;
+let cachedNames = 0;
+/** The same, by identity of the arrays (the capture box passes the same lists on every keystroke); lists are never changed in place. */
+const byIdentity = new WeakMap<readonly string[], WeakMap<readonly ClientAliasEntry[], ClientMatcher>>();
 
 /** The matcher of a client list and its aliases, built once per list. */
-export function clientMatcher(clients: readonly string[], aliases: readonly ClientAliasEntry[] = []): ClientMatcher {
+export function clientMatcher(clients: readonly string[], aliases: readonly ClientAliasEntry[] = NO_ALIASES): ClientMatcher {
+  const seen = byIdentity.get(clients)?.get(aliases);
+  if (seen !== undefined) return seen;
   const key = `${clients.join('\u0000')}\u0001${aliases.map((a) => `${a.alias}\u0000${a.client}`).join('\u0000')}`;
-  let matcher = cache.get(key);
+  let matcher = byContent.get(key);
   if (matcher === undefined) {
     matcher = buildMatcher(clients, aliases);
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    cache.set(key, matcher);
+    const size = matcher.names.size;
+    for (const [oldest, old] of byContent) {
+      if (byContent.size < CACHED_LISTS && cachedNames + size <= CACHED_NAMES) break;
+      byContent.delete(oldest);
+      cachedNames -= old.names.size;
+    }
+    byContent.set(key, matcher);
+    cachedNames += size;
   }
+  let forClients = byIdentity.get(clients);
+  if (forClients === undefined) byIdentity.set(clients, (forClients = new WeakMap()));
+  forClients.set(aliases, matcher);
   return matcher;
 }
 
@@ -145,14 +232,17 @@ export function resolveClientName(candidate: string, clients: readonly string[],
 function resolveWith(matcher: ClientMatcher, candidate: string): string | null {
   const bare = candidate.trim().replace(/['’ʼ]s$/u, '');
   const typed = nameTokens(bare);
-  if (typed.length === 0 || matcher.entries.length === 0) return null;
-  const joined = typed.join(' ');
-  const sameWords = matcher.entries.filter((e) => e.tokens.join(' ') === joined);
-  const exact = sameWords.find((e) => e.full) ?? sameWords[0];
-  if (exact !== undefined) return exact.client;
-  const typedCompact = compact(bare);
-  const sameLetters = [...new Set(matcher.entries.filter((e) => e.full && e.tokens.join('') === typedCompact).map((e) => e.client))];
-  return sameLetters.length === 1 ? (sameLetters[0] as string) : null;
+  if (typed.length === 0 || matcher.names.size === 0) return null;
+  const { names } = matcher;
+  let position: NamePosition | null = names.start;
+  let words = WordsRead.NONE;
+  for (const word of typed) {
+    position = position && names.step(position, word);
+    words = words.next(word);
+  }
+  const named = position && nameAt(names, position, words, false);
+  if (named) return named.ref.client;
+  return matcher.byLetters.get(compact(bare)) ?? null;
 }
 
 /** Same as `resolveClientName` for a name that may be missing (a model's answer, a request field). */
@@ -288,14 +378,19 @@ interface Token {
   base: string | null;
   start: number;
   end: number;
+  /** Only what may stand between two words of one name comes before it ("Smith & Co.", "Acme-Corp"). */
+  joined: boolean;
 }
 
 function tokenize(view: string): Token[] {
   const tokens: Token[] = [];
+  let previousEnd = -1;
   for (const match of view.matchAll(TOKEN)) {
     const raw = match[0];
     const start = match.index ?? 0;
-    tokens.push({ norm: normToken(raw), base: POSSESSIVE.test(raw) ? normToken(raw.replace(POSSESSIVE, '')) : null, start, end: start + raw.length });
+    const joined = previousEnd >= 0 && NAME_GAP.test(view.slice(previousEnd, start));
+    tokens.push({ norm: normToken(raw), base: POSSESSIVE.test(raw) ? normToken(raw.replace(POSSESSIVE, '')) : null, start, end: start + raw.length, joined });
+    previousEnd = start + raw.length;
   }
   return tokens;
 }
@@ -313,7 +408,7 @@ const isTemporal = (word: string) => TEMPORAL.has(word) || weekdayIndex(word) !=
  * those are read after the dates, so "at noon" stays a time).
  */
 export function findClientMentions(scanner: Scanner, matcher: ClientMatcher, leadingTemporal = true): ClientMatch[] {
-  if (matcher.entries.length === 0) return [];
+  if (matcher.names.size === 0) return [];
   const view = scanner.view();
   const folded = foldChars(view);
   const text = scanner.text;
@@ -323,39 +418,99 @@ export function findClientMentions(scanner: Scanner, matcher: ClientMatcher, lea
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i] as Token;
     if (token.start < covered) continue;
-    const candidates = [...(matcher.byFirst.get(token.norm) ?? []), ...(token.base !== null ? (matcher.byFirst.get(token.base) ?? []) : [])];
-    let best: ClientMatch | null = null;
-    for (const entry of candidates) {
-      const end = matchAt(tokens, i, entry.tokens, folded);
-      if (end === null) continue;
-      if (!entry.full && !leadingTemporal && entry.tokens.every(isTemporal)) continue;
-      const lastToken = tokens[i + entry.tokens.length - 1] as Token;
-      const possessive = lastToken.base !== null && lastToken.base === entry.tokens[entry.tokens.length - 1] && lastToken.norm !== lastToken.base;
-      if (entry.tokens.length === 1 && COMMON_WORDS.has(entry.tokens[0] as string) && !commonWordIsName(text, folded, tokens, i, possessive)) continue;
-      if (!best || end > best.end) best = { name: entry.client, start: token.start, end, full: entry.full };
-    }
+    const best = longestNameAt(tokens, i, matcher.names, (candidate, words, possessive) => {
+      if (!candidate.full && !leadingTemporal && words.temporal) return false;
+      return !(words.count === 1 && COMMON_WORDS.has(words.last) && !commonWordIsName(text, folded, tokens, i, possessive));
+    });
     if (best) {
-      found.push(best);
-      covered = best.end;
+      found.push({ name: best.ref.client, start: token.start, end: (tokens[best.last] as Token).end, full: best.full });
+      covered = (tokens[best.last] as Token).end;
     }
   }
-  for (const entry of matcher.unspaced) {
-    const at = folded.indexOf(entry.unspaced as string);
-    if (at >= 0) found.push({ name: entry.client, start: at, end: at + (entry.unspaced as string).length, full: true });
-  }
+  found.push(...unspacedMentions(folded, matcher));
   return found.sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
-/** The end offset when the name's words follow from token `i` on (the last one may be possessive), else null. */
-function matchAt(tokens: readonly Token[], i: number, words: readonly string[], folded: string): number | null {
-  for (let k = 0; k < words.length; k += 1) {
-    const token = tokens[i + k];
-    if (token === undefined) return null;
-    const last = k === words.length - 1;
-    if (token.norm !== words[k] && !(last && token.base === words[k])) return null;
-    if (k > 0 && !NAME_GAP.test(folded.slice((tokens[i + k - 1] as Token).end, token.start))) return null;
+interface NameMatch {
+  ref: NameRef;
+  full: boolean;
+  /** Index of the name's last token. */
+  last: number;
+}
+
+type NameFound = { ref: NameRef; full: boolean } | null;
+
+/**
+ * The longest name read from token `i` on, its words separated by name gaps only, the last one perhaps a
+ * possessive ("Initech's"), and one that `accept`s. Of names as long, a full name before a leading part,
+ * then the first in the list; a one-word name said as itself before one said as a possessive.
+ */
+function longestNameAt(
+  tokens: readonly Token[],
+  i: number,
+  names: NameIndex,
+  accept: (name: { full: boolean }, words: WordsRead, possessive: boolean) => boolean,
+): NameMatch | null {
+  const candidate = (position: NamePosition | null, words: WordsRead, possessive: boolean): NameFound => {
+    const name = position && nameAt(names, position, words, true);
+    return name && accept(name, words, possessive) ? name : null;
+  };
+  let best: NameMatch | null = null;
+  let position = names.start;
+  let words = WordsRead.NONE;
+  for (let k = i; k < tokens.length; k += 1) {
+    const token = tokens[k] as Token;
+    if (k > i && !token.joined) break;
+    const asWord = names.step(position, token.norm);
+    const wordsAsWord = words.next(token.norm);
+    const byWord = candidate(asWord, wordsAsWord, false);
+    const byBase = token.base === null ? null : candidate(names.step(position, token.base), words.next(token.base), true);
+    const name = k === i ? (byWord ?? byBase) : firstInList(byWord, byBase);
+    if (name) best = { ...name, last: k };
+    if (asWord === null) break;
+    position = asWord;
+    words = wordsAsWord;
   }
-  return (tokens[i + words.length - 1] as Token).end;
+  return best;
+}
+
+/** Of two names as long: the full one, else the one first in the list. */
+function firstInList(a: NameFound, b: NameFound): NameFound {
+  if (a === null || b === null) return a ?? b;
+  if (a.full !== b.full) return a.full ? a : b;
+  return a.ref.rank <= b.ref.rank ? a : b;
+}
+
+/** How many of `words` from `i` on make the longest client name or leading word sequence there (0: none); exact words, no possessive. */
+export function clientNameLength(matcher: ClientMatcher, words: readonly string[], i: number): number {
+  const { names } = matcher;
+  let position: NamePosition | null = names.start;
+  let read = WordsRead.NONE;
+  let length = 0;
+  for (let k = i; k < words.length && position !== null; k += 1) {
+    position = names.step(position, words[k] as string);
+    read = read.next(words[k] as string);
+    if (position !== null && nameAt(names, position, read, true) !== null) length = k - i + 1;
+  }
+  return length;
+}
+
+/** Names written without spaces (CJK) found as substrings of the text: each at its first place, in list order. */
+function unspacedMentions(folded: string, matcher: ClientMatcher): ClientMatch[] {
+  if (matcher.unspaced.size === 0) return [];
+  const at = new Map<string, number>();
+  for (let start = 0; start < folded.length; start += 1) {
+    for (const length of matcher.unspacedLengths) {
+      if (start + length > folded.length) break;
+      const letters = folded.slice(start, start + length);
+      if (!at.has(letters) && matcher.unspaced.has(letters)) at.set(letters, start);
+    }
+  }
+  const found: Array<{ match: ClientMatch; rank: number }> = [];
+  for (const [letters, start] of at) {
+    for (const { client, rank } of matcher.unspaced.get(letters) ?? []) found.push({ match: { name: client, start, end: start + letters.length, full: true }, rank });
+  }
+  return found.sort((a, b) => a.rank - b.rank).map(({ match }) => match);
 }
 
 function commonWordIsName(text: string, folded: string, tokens: readonly Token[], i: number, possessive: boolean): boolean {

@@ -16,9 +16,16 @@ import { segmentAt, type Segment } from './segments';
 
 const g = (source: string) => new RegExp(source, 'giu');
 
-/** Words said before a duration that belong to it ("about", "~", "takes", "for", "should take roughly"). */
+/**
+ * Words said before a duration that belong to it ("about", "~", "takes", "for", "should take roughly").
+ * Said one after another, each run of them reads in one way only (spaces after the word, "time" of
+ * "estimate time estimate", "probably" before "takes"): a long run that ends in no duration is not
+ * tried in 2^n ways.
+ */
 const QUALIFIER =
-  "(?:(?:about|around|roughly|approx\\.?|approximately|~|≈|ca\\.?|circa|est\\.?|(?:time\\s+)?estimated?(?:\\s+time)?|duration|eta|(?:it(?:'|’)ll\\s+|it\\s+will\\s+|will\\s+|should\\s+|might\\s+|may\\s+|probably\\s+|usually\\s+)?(?:takes?|taking)|needs?|allow|budget|for|maybe|perhaps|probably|likely|max|at\\s+most|under|up\\s+to|just|only|like|something\\s+like|give\\s+or\\s+take)\\s*[:=]?\\s*)";
+  "(?:(?:about|around|roughly|approx\\.?|approximately|~|≈|ca\\.?|circa|est\\.?|(?:time\\s+)?estimated?(?:\\s+time(?!\\s+estimate))?|duration|eta|(?:it(?:'|’)ll\\s+|it\\s+will\\s+|will\\s+|should\\s+|might\\s+|may\\s+|usually\\s+)?(?:takes?|taking)|needs?|allow|budget|for|maybe|perhaps|probably|likely|max|at\\s+most|under|up\\s+to|just|only|like|something\\s+like|give\\s+or\\s+take)\\s*(?:[:=]\\s*)?)";
+/** At most eight of them ("it'll take maybe about roughly 2 hours" is four): a run of a thousand is not read again from each of its words. */
+const QUALIFIERS = `${QUALIFIER}{0,8}`;
 const UNIT = "(minutes?|mins?|min\\.|m|hours?|hrs?|hr|h|days?|d)";
 /** Words after a duration that belong to it ("2 days of work", "an hour or so", "30 min tops"). */
 const SUFFIX = "(?:-?ish)?(?:\\s+(?:of\\s+)?(?:work|effort|dev(?:elopment)?|focus(?:ed)?\\s+time|time))?(?:\\s+(?:or\\s+so|tops|max|long|in\\s+total|total))?";
@@ -64,18 +71,18 @@ const ADJECTIVE_FORM = /(?:[\p{L}\p{N}]-\s*\p{L}|(?<![\p{L}])(?!(?:an?|half\s+an
 
 const unitMinutes = (word: string) => MINUTES_PER_UNIT[estimateUnit(word.replace(/\.$/u, '')) ?? 'minutes'];
 
-const RANGE = g(`${START}${QUALIFIER}*(?:between\\s+)?(${QUANTITY})\\s*${UNIT}?\\s*(?:-|–|—|to|or|and)\\s*(${QUANTITY})\\s*-?\\s*${UNIT}${SUFFIX}${WE}`);
-const ONE_OR_TWO = g(`${WB}${QUALIFIER}*(an?|one)\\s+(hour|day|minute)\\s+or\\s+(two|three|so)${WE}`);
-const HOURS_MINUTES = g(`${START}${QUALIFIER}*(\\d+|an?|one)\\s*(?:h|hrs?|hours?)\\s*(?:and\\s+)?(\\d{1,2})\\s*(?:m|mins?|minutes?)?${SUFFIX}${WE}`);
-const AND_A_HALF = g(`${WB}${QUALIFIER}*(?:(an?|one)\\s+(hour|day)\\s+and\\s+a\\s+half|(${QUANTITY})\\s+and\\s+a\\s+half\\s+(hours?|days?|minutes?))${SUFFIX}${WE}`);
+const RANGE = g(`${START}${QUALIFIERS}(?:between\\s+)?(${QUANTITY})\\s*${UNIT}?\\s*(?:-|–|—|to|or|and)\\s*(${QUANTITY})\\s*-?\\s*${UNIT}${SUFFIX}${WE}`);
+const ONE_OR_TWO = g(`${WB}${QUALIFIERS}(an?|one)\\s+(hour|day|minute)\\s+or\\s+(two|three|so)${WE}`);
+const HOURS_MINUTES = g(`${START}${QUALIFIERS}(\\d+|an?|one)\\s*(?:h|hrs?|hours?)\\s*(?:and\\s+)?(\\d{1,2})\\s*(?:m|mins?|minutes?)?${SUFFIX}${WE}`);
+const AND_A_HALF = g(`${WB}${QUALIFIERS}(?:(an?|one)\\s+(hour|day)\\s+and\\s+a\\s+half|(${QUANTITY})\\s+and\\s+a\\s+half\\s+(hours?|days?|minutes?))${SUFFIX}${WE}`);
 const PHRASES: ReadonlyArray<[RegExp, number]> = [
-  [g(`${WB}${QUALIFIER}*(?:a\\s+)?half[\\s-](?:an?\\s+)?hour${SUFFIX}${WE}`), 30],
-  [g(`${WB}${QUALIFIER}*(?:three\\s+quarters|3\\s*/\\s*4)\\s+of\\s+an\\s+hour${WE}`), 45],
-  [g(`${WB}${QUALIFIER}*(?:a\\s+)?quarter\\s+(?:of\\s+)?an?\\s+hour${WE}`), 15],
-  [g(`${WB}${QUALIFIER}*(?:a\\s+)?half[\\s-]?(?:a\\s+)?day${SUFFIX}${WE}`), MINUTES_PER_DAY / 2],
-  [g(`${WB}${QUALIFIER}*(?:a\\s+)?(?:full|whole)[\\s-]day${SUFFIX}${WE}`), MINUTES_PER_DAY],
+  [g(`${WB}${QUALIFIERS}(?:a\\s+)?half[\\s-](?:an?\\s+)?hour${SUFFIX}${WE}`), 30],
+  [g(`${WB}${QUALIFIERS}(?:three\\s+quarters|3\\s*/\\s*4)\\s+of\\s+an\\s+hour${WE}`), 45],
+  [g(`${WB}${QUALIFIERS}(?:a\\s+)?quarter\\s+(?:of\\s+)?an?\\s+hour${WE}`), 15],
+  [g(`${WB}${QUALIFIERS}(?:a\\s+)?half[\\s-]?(?:a\\s+)?day${SUFFIX}${WE}`), MINUTES_PER_DAY / 2],
+  [g(`${WB}${QUALIFIERS}(?:a\\s+)?(?:full|whole)[\\s-]day${SUFFIX}${WE}`), MINUTES_PER_DAY],
 ];
-const SIMPLE = g(`${START}${QUALIFIER}*(${QUANTITY})${ISH}(\\s*-?\\s*)${UNIT}${SUFFIX}(?![\\p{L}\\p{N}_])`);
+const SIMPLE = g(`${START}${QUALIFIERS}(${QUANTITY})${ISH}(\\s*-?\\s*)${UNIT}${SUFFIX}(?![\\p{L}\\p{N}_])`);
 const QUALIFIED = new RegExp(`^${QUALIFIER}`, 'iu');
 const WORD_QUANTITY = /^(?:an?|one|(?:a\s+)?couple|(?:a\s+)?few)$/iu;
 

@@ -1,4 +1,4 @@
-import { clientMatcher, foldChars, nameTokens } from './clients';
+import { clientMatcher, clientNameLength, foldChars, nameTokens } from './clients';
 import { monthIndex, weekdayIndex } from './lexicon';
 
 /** Words that say nothing about the kind of work. */
@@ -31,9 +31,9 @@ export function taskKind(title: string, clients: readonly string[]): string | nu
   const matcher = clientMatcher(clients);
   const keep: string[] = [];
   for (let i = 0; i < words.length && keep.length < KEY_WORDS; ) {
-    const entry = (matcher.byFirst.get(words[i] as string) ?? []).find((e) => e.tokens.every((t, k) => words[i + k] === t));
-    if (entry) {
-      i += entry.tokens.length;
+    const name = clientNameLength(matcher, words, i);
+    if (name > 0) {
+      i += name;
       continue;
     }
     const word = words[i] as string;

@@ -1,5 +1,5 @@
 import { DEFAULT_PRIORITY, nextRecurrenceDate, type Priority, type RecurringType, type StructuredTask } from '@daybook/shared';
-import { foldChars } from './clients';
+import { clientMatcher, foldChars, type ClientMatcher } from './clients';
 import { createRuleContext, type RuleContext } from './context';
 import { hhmm } from './helpers';
 import {
@@ -46,10 +46,25 @@ export function analyseManyWithRules(request: RulesInput, options: RulesOptions 
   if (input.trim() === '' || literalTitle(input) !== null) return whole();
 
   const reader = new Reader(request, options);
-  const planned = new Planner(input, clientWords(request), (from, to) => reader.isHeader(from, to)).plan();
-  const readings = reader.readAll(planned);
-  return readings.length > 0 ? readings : whole();
+  try {
+    const planned = new Planner(input, clientWords(request), (from, to) => reader.isHeader(from, to)).plan();
+    const readings = reader.readAll(planned);
+    return readings.length > 0 ? readings : whole();
+  } catch (error) {
+    if (error instanceof ReadingBudgetSpent) return whole();
+    throw error;
+  }
 }
+
+/**
+ * How much of the text the rules may read while splitting it, in times its length. Real texts read each
+ * part once or twice (headers, a bare field merged into the task before); hundreds of bare fields, each
+ * merged into the next task ("2h; 2h; 2h; …"), would read the text hundreds of times: such a text is
+ * read as one task instead.
+ */
+const READING_BUDGET = 4;
+
+class ReadingBudgetSpent extends Error {}
 
 /** The batch command's several-task structuring: one structured task per task the text names. */
 export function structureManyWithRules(request: RulesInput): StructuredTask[] {
@@ -136,9 +151,18 @@ interface PlannedTask {
   capitalize: boolean;
 }
 
-function clientWords(request: RulesInput): Set<string> {
-  const names = [...request.clients, ...(request.aliases ?? []).map((alias) => alias.alias)];
-  return new Set(names.flatMap((name) => fold(name).split(/[^\p{L}\p{N}&'’.-]+/u).filter(Boolean)));
+/** The words of the user's client names and aliases, once per list (kept as long as the list's matcher). */
+const clientWordsOf = new WeakMap<ClientMatcher, ReadonlySet<string>>();
+
+function clientWords(request: RulesInput): ReadonlySet<string> {
+  const matcher = clientMatcher(request.clients, request.aliases);
+  let words = clientWordsOf.get(matcher);
+  if (words === undefined) {
+    const names = [...request.clients, ...(request.aliases ?? []).map((alias) => alias.alias)];
+    words = new Set(names.flatMap((name) => fold(name).split(/[^\p{L}\p{N}&'’.-]+/u).filter(Boolean)));
+    clientWordsOf.set(matcher, words);
+  }
+  return words;
 }
 
 class Planner {
@@ -567,16 +591,21 @@ const TRAILING = /(?<!\b(?:co|inc|corp|ltd|jr|sr|st|dr|mr|mrs|ms|etc|bros))[\s,;
 class Reader {
   private readonly ctx: RuleContext;
   private readonly headers = new Map<string, RulesAnalysis>();
+  /** Characters the rules may still read (READING_BUDGET). */
+  private budget: number;
 
   constructor(
     private readonly request: RulesInput,
     private readonly options: RulesOptions,
   ) {
     this.ctx = createRuleContext(request.now, request.timezone);
+    this.budget = READING_BUDGET * request.input.length;
   }
 
   /** The single-task rules on a part of the input; offsets of the answer index the whole input. */
   private read(start: number, end: number, keepingText = true): RulesAnalysis {
+    this.budget -= end - start;
+    if (this.budget < 0) throw new ReadingBudgetSpent();
     const keepAsText = (keepingText ? (this.options.keepAsText ?? []) : [])
       .map((range) => ({ start: Math.max(range.start, start) - start, end: Math.min(range.end, end) - start }))
       .filter((range) => range.end > range.start);
@@ -611,7 +640,8 @@ class Reader {
   }
 
   readAll(planned: PlannedTask[]): TaskReading[] {
-    const readings: Array<{ plan: PlannedTask; analysis: RulesAnalysis }> = [];
+    // A task that took in the fields after it is read again once, at the end (not once per field: "; 9am ; 10am ; …").
+    const readings: Array<{ plan: PlannedTask; analysis: RulesAnalysis | null }> = [];
     let pendingStart: number | null = null;
     for (const plan of planned) {
       const [start, end] = this.trim(pendingStart ?? plan.start, plan.end);
@@ -624,7 +654,7 @@ class Reader {
         if (previous) {
           const [from, to] = this.trim(previous.plan.start, end);
           previous.plan = { ...previous.plan, start: from, end: to };
-          previous.analysis = this.read(from, to);
+          previous.analysis = null;
         } else pendingStart = start;
         continue;
       }
@@ -633,7 +663,7 @@ class Reader {
     }
     return readings.map(({ plan, analysis }) => {
       const shared = plan.headers.map((h) => this.sharedOf(h)).reduce(combine, NO_SHARED);
-      const reading = applyShared(analysis, shared, this.ctx);
+      const reading = applyShared(analysis ?? this.read(plan.start, plan.end), shared, this.ctx);
       if (plan.capitalize) reading.task = { ...reading.task, title: capitalizeFirst(reading.task.title) };
       return { ...reading, start: plan.start, end: plan.end };
     });

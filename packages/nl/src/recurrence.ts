@@ -97,9 +97,14 @@ function earliestWeekday(ctx: RuleContext, list: string): string | null {
 
 const WEEKDAY_ANY = `(?:${WEEKDAY_PLURAL}|${WEEKDAY})`;
 const WEEKDAY_WORD = new RegExp(`${WB}${WEEKDAY_ANY}${WE}`, 'giu');
+/**
+ * Between the weekdays of a list: ",", ", and", ", &", "&", "/", "+", " and ", " or ". Each space can be
+ * read in one way only (a list of a hundred weekdays that ends in no match must not be tried in 2^100 ways).
+ */
+const LIST_SEPARATOR = `\\s*(?:,(?:\\s*(?:and\\s|&))?|&|\\/|\\+|\\s(?:and|or)\\s)\\s*`;
 /** "Monday", "Mondays and Thursdays", "Mon, Wed & Fri", "Tuesdays/Thursdays". */
-const WEEKDAY_LIST = `${WEEKDAY_ANY}\\.?(?:\\s*(?:,\\s*(?:and\\s+|&\\s*)?|&|\\/|\\+|\\s(?:and|or)\\s)\\s*${WEEKDAY_ANY}\\.?)*`;
-const PLURAL_LIST = `(?:${WEEKDAY_ANY}\\.?\\s*(?:,\\s*(?:and\\s+|&\\s*)?|&|\\/|\\+|\\s(?:and|or)\\s)\\s*)*${WEEKDAY_PLURAL}(?:\\s*(?:,\\s*(?:and\\s+|&\\s*)?|&|\\/|\\+|\\s(?:and|or)\\s)\\s*${WEEKDAY_ANY})*`;
+const WEEKDAY_LIST = `${WEEKDAY_ANY}\\.?(?:${LIST_SEPARATOR}${WEEKDAY_ANY}\\.?)*`;
+const PLURAL_LIST = `(?:${WEEKDAY_ANY}\\.?${LIST_SEPARATOR})*${WEEKDAY_PLURAL}(?:${LIST_SEPARATOR}${WEEKDAY_ANY})*`;
 const PART_WORD = '(morning|afternoon|evening|night)s?';
 
 const DAY_OF_EVERY_MONTH = re(`${WB}(?:on\\s+)?(?:the\\s+)?(\\d{1,2}(?:st|nd|rd|th)?|${WORD_ORDINAL})\\s+(?:day\\s+)?of\\s+(?:every|each)\\s+month${WE}`);

@@ -151,7 +151,7 @@ export function analyseWithRules(request: RulesInput, options: RulesOptions = {}
   const ctx = createRuleContext(request.now, request.timezone);
   const s = new Scanner(input);
   for (const range of options.keepAsText ?? []) s.protect(Math.max(0, range.start - lead), Math.min(input.length, range.end - lead));
-  const matcher = clientMatcher(request.clients, request.aliases ?? []);
+  const matcher = clientMatcher(request.clients, request.aliases);
   const clientReading: ClientReading = { unknown: null, mentions: [] };
   const segments = runRecognizers(s, ctx, matcher, clientReading);
 

@@ -84,6 +84,8 @@ const CONTENT = /[\p{L}\p{N}\p{Extended_Pictographic}\u0002]/u;
 export class Scanner {
   readonly hits: Hit[] = [];
   private readonly state: Uint8Array;
+  /** Which units are words, numbers or pictographs (CONTENT), read once: `hasContent` is asked around every hit. */
+  private contentUnits: Uint8Array | null = null;
   private cached: string | null = null;
 
   constructor(readonly text: string) {
@@ -150,10 +152,13 @@ export class Scanner {
 
   /** True when [from, to) holds words, numbers or protected text (not only fields, spaces, punctuation). */
   hasContent(from: number, to: number): boolean {
-    for (let i = Math.max(0, from); i < Math.min(to, this.text.length); i += 1) {
-      if (this.state[i] === CONSUMED) continue;
-      if (this.state[i] === PROTECTED) return true;
-      if (CONTENT.test(this.text[i] as string)) return true;
+    const content = (this.contentUnits ??= Uint8Array.from({ length: this.text.length }, (_, i) => Number(CONTENT.test(this.text[i] as string))));
+    const state = this.state;
+    const end = Math.min(to, this.text.length);
+    for (let i = Math.max(0, from); i < end; i += 1) {
+      const unit = state[i];
+      if (unit === CONSUMED) continue;
+      if (unit === PROTECTED || content[i] === 1) return true;
     }
     return false;
   }

@@ -19,8 +19,8 @@ const NO_MERIDIEM_AFTER = '(?!\\s*[ap]\\.?\\s?m\\.?(?![\\p{L}\\p{N}]))';
 const TIME_LINK = '(?:at|@|um|around|à|a\\s+las|by|before|until|till|from)';
 /** Linking words that also come before counts ("by 5 votes", "from 3 suppliers"): a bare hour after them needs more (see LINKED_HOUR). */
 const COUNT_LINKS = new Set(['by', 'before', 'until', 'till', 'from']);
-/** Spoken filler inside a time phrase ('at like 3', 'at around 4', 'about 5ish'). */
-const TIME_FILLER = '(?:(?:like|about|around|roughly|approximately|approx\\.?|maybe|say|um+|uh+|erm)\\s+)*';
+/** Spoken filler inside a time phrase ('at like 3', 'at around 4', 'about 5ish'), at most eight words: a long run of them is not read again from each of its words. */
+const TIME_FILLER = '(?:(?:like|about|around|roughly|approximately|approx\\.?|maybe|say|um+|uh+|erm)\\s+){0,8}';
 const ISH = '(?:\\s*-?\\s*ish)?';
 
 /** Words after a bare hour ("at 4 …") that keep it a time, not a count ("at 2 locations"). */
