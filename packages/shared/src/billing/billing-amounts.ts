@@ -5,11 +5,12 @@
  * 1. A client has one rate (its own, else the user's default). Each quantity is rounded ONCE, on the
  *    client's total: hours to the hundredth, `round(seconds / 36) / 100`; the amount to the minor unit,
  *    `round(seconds × rate / 3600)` (half up).
- * 2. Rows (by task, by day, the CSV's lines) share that rounded total by the largest remainder method
- *    (`shareOut`): every row gets its own exact value (its seconds × rate / 3600, or its seconds / 36)
- *    rounded down, and the units left over go one each to the rows with the largest remainders (ties: the
- *    earlier row). So the rows add up to the total exactly, and each row is its exact value rounded down
- *    or up. The CSV's lines share their cell's figure (a task on a day) the same way.
+ * 2. The task rows share that rounded total by the largest remainder method (`shareOut`): every row gets
+ *    its own exact value (its seconds × rate / 3600, or its seconds / 36) rounded down, and the units left
+ *    over go one each to the rows with the largest remainders (ties: the earlier row). So the rows add up
+ *    to the total exactly, and each row is its exact value rounded down or up (the value itself when it is
+ *    whole). The day rows share the total the same way, separately; the CSV's lines share their task
+ *    row's figure. Where a day's lines and its row cannot agree as well, the task row wins.
  * 3. A report over several clients adds its clients up.
  */
 

@@ -1,5 +1,5 @@
 import { dailyPlanBodySchema, dailyPlanSchema } from './daily-plan.schemas';
-import { dailyPriorityCandidates, defaultDailyPriorities, isActiveForPriorities, orderedDailyPriorities } from './daily-priorities';
+import { dailyPriorityCandidates, defaultDailyPriorities, grownDailyPriorities, isActiveForPriorities, orderedDailyPriorities } from './daily-priorities';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -34,6 +34,20 @@ describe('daily priorities', () => {
   it('of an order the user chose are its first 3 active tasks, in that order', () => {
     const order = [task('low', { priority: 'low' }), task('done', { isCompleted: true }), task('parked', { isBacklog: true }), task('a'), task('b'), task('c')];
     expect(orderedDailyPriorities(order).map((t) => t.id)).toEqual(['low', 'a', 'b']);
+  });
+});
+
+describe('a day’s top 3 as tasks arrive', () => {
+  it('keeps the tasks it holds in their order (completed ones too) and fills empty slots with the best newcomers after them', () => {
+    const held = [task('low', { priority: 'low' }), task('done', { isCompleted: true })];
+    const newcomers = [task('medium'), task('urgent', { priority: 'urgent' }), task('high', { priority: 'high' })];
+    expect(grownDailyPriorities(held, newcomers).map((t) => t.id)).toEqual(['low', 'done', 'urgent']);
+  });
+
+  it('frees the slots of archived and backlog tasks, takes no newcomer twice and never more than 3', () => {
+    const held = [task('a'), task('gone', { isArchived: true }), task('parked', { isBacklog: true })];
+    expect(grownDailyPriorities(held, [task('a'), task('n1'), task('n2'), task('n3')]).map((t) => t.id)).toEqual(['a', 'n1', 'n2']);
+    expect(grownDailyPriorities([task('a'), task('b'), task('c')], [task('urgent', { priority: 'urgent' })]).map((t) => t.id)).toEqual(['a', 'b', 'c']);
   });
 });
 

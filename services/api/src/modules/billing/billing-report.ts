@@ -15,13 +15,16 @@ import {
   type BillingReportDay,
   type BillingReportTask,
 } from '@daybook/shared';
-import type { BillingClient, EntryRow, ReportRows, TimeCell } from './billing.repository';
+import type { BillingClient, EntryRow, ReportRows } from './billing.repository';
 
 /**
- * The report and the CSV from the database's rows, by the one rule of billing-amounts.ts: each client's
- * totals are rounded once and shared among its cells (a task on a day) by the largest remainder; the
- * by-task and by-day rows add cells up, and the CSV shares each cell among its entries the same way. So
- * every table, the CSV and the totals agree to the hundredth of an hour and the minor unit.
+ * The report and the CSV from the database's rows, by the one rule of billing-amounts.ts. Each client's
+ * totals are rounded once; its task rows share them by the largest remainder (each row is its own exact
+ * value rounded down or up, so a task of exactly 5.90 h shows 5.90 h), and so do its day rows,
+ * separately. The CSV's lines share their task row's figures the same way. So the task rows, the day
+ * rows and the CSV add up exactly to the totals, and the CSV's lines add up to each task row; the lines
+ * of one day may differ from that day's row by a hundredth or a minor unit per task (DECISIONS 31: an
+ * invoice's rows matter more than cells that add up both ways, which rounding cannot always give).
  */
 
 /** The figures in whole units while they are added up: hours in hundredths. */
@@ -35,6 +38,9 @@ export interface Tally {
   billableAmountMinor: number;
   unbilledAmountMinor: number;
 }
+
+/** The seconds a row holds, before they are rounded. */
+type Seconds = Pick<Tally, 'trackedSeconds' | 'billableSeconds' | 'unbilledSeconds'>;
 
 const ZERO: Tally = {
   trackedSeconds: 0,
@@ -53,6 +59,12 @@ const add = (a: Tally, b: Tally): Tally => {
   return sum;
 };
 
+const sumSeconds = (parts: readonly Seconds[]): Seconds => ({
+  trackedSeconds: parts.reduce((sum, part) => sum + part.trackedSeconds, 0),
+  billableSeconds: parts.reduce((sum, part) => sum + part.billableSeconds, 0),
+  unbilledSeconds: parts.reduce((sum, part) => sum + part.unbilledSeconds, 0),
+});
+
 export const toFigures = (tally: Tally): BillingFigures => ({
   trackedSeconds: tally.trackedSeconds,
   billableSeconds: tally.billableSeconds,
@@ -64,58 +76,44 @@ export const toFigures = (tally: Tally): BillingFigures => ({
   unbilledAmountMinor: tally.unbilledAmountMinor,
 });
 
-/** The order cells are shared in (it decides ties): by day, then task id, time on no task first. */
-const cellKey = (cell: Pick<TimeCell, 'date' | 'taskId'>) => `${cell.date} ${cell.taskId ?? ''}`;
-const byCellKey = (a: Pick<TimeCell, 'date' | 'taskId'>, b: Pick<TimeCell, 'date' | 'taskId'>) => (cellKey(a) < cellKey(b) ? -1 : cellKey(a) > cellKey(b) ? 1 : 0);
-
 /** A client's rate: its own, else the default. */
 export const rateOf = (client: Pick<BillingClient, 'hourlyRateMinor'>, defaultRateMinor: number) => client.hourlyRateMinor ?? defaultRateMinor;
 
-/**
- * One client's cells (in any order) shared out: the client's tally, rounded once per quantity, and each
- * cell's share, in the canonical cell order.
- */
-export function shareClientCells(cells: readonly TimeCell[], rateMinor: number): { total: Tally; cells: Array<{ cell: TimeCell; tally: Tally }> } {
-  const ordered = [...cells].sort(byCellKey);
-  const seconds = {
-    tracked: ordered.map((cell) => cell.trackedSeconds),
-    billable: ordered.map((cell) => cell.billableSeconds),
-    unbilled: ordered.map((cell) => cell.unbilledSeconds),
-  };
-  const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
-  const total: Tally = {
-    trackedSeconds: sum(seconds.tracked),
-    billableSeconds: sum(seconds.billable),
-    unbilledSeconds: sum(seconds.unbilled),
-    trackedHundredths: hundredthsOfHour(sum(seconds.tracked)),
-    billableHundredths: hundredthsOfHour(sum(seconds.billable)),
-    unbilledHundredths: hundredthsOfHour(sum(seconds.unbilled)),
-    billableAmountMinor: amountMinor(sum(seconds.billable), rateMinor),
-    unbilledAmountMinor: amountMinor(sum(seconds.unbilled), rateMinor),
-  };
-  const shares = {
-    trackedHundredths: shareHundredths(total.trackedHundredths, seconds.tracked),
-    billableHundredths: shareHundredths(total.billableHundredths, seconds.billable),
-    unbilledHundredths: shareHundredths(total.unbilledHundredths, seconds.unbilled),
-    billableAmountMinor: shareAmount(total.billableAmountMinor, seconds.billable, rateMinor),
-    unbilledAmountMinor: shareAmount(total.unbilledAmountMinor, seconds.unbilled, rateMinor),
-  };
+/** A client's total: each quantity of its seconds rounded once. */
+function roundedTotal(seconds: Seconds, rateMinor: number): Tally {
   return {
-    total,
-    cells: ordered.map((cell, index) => ({
-      cell,
-      tally: {
-        trackedSeconds: cell.trackedSeconds,
-        billableSeconds: cell.billableSeconds,
-        unbilledSeconds: cell.unbilledSeconds,
-        trackedHundredths: shares.trackedHundredths[index]!,
-        billableHundredths: shares.billableHundredths[index]!,
-        unbilledHundredths: shares.unbilledHundredths[index]!,
-        billableAmountMinor: shares.billableAmountMinor[index]!,
-        unbilledAmountMinor: shares.unbilledAmountMinor[index]!,
-      },
-    })),
+    ...seconds,
+    trackedHundredths: hundredthsOfHour(seconds.trackedSeconds),
+    billableHundredths: hundredthsOfHour(seconds.billableSeconds),
+    unbilledHundredths: hundredthsOfHour(seconds.unbilledSeconds),
+    billableAmountMinor: amountMinor(seconds.billableSeconds, rateMinor),
+    unbilledAmountMinor: amountMinor(seconds.unbilledSeconds, rateMinor),
   };
+}
+
+/**
+ * `total` (a client's rounded total, or a row's share of it) shared among `parts` by their seconds, each
+ * quantity by the largest remainder (ties: the earlier part). The shares add up to `total` exactly.
+ */
+function shareTotal(total: Tally, parts: readonly Seconds[], rateMinor: number): Tally[] {
+  const seconds = (key: keyof Seconds) => parts.map((part) => part[key]);
+  const shares = {
+    trackedHundredths: shareHundredths(total.trackedHundredths, seconds('trackedSeconds')),
+    billableHundredths: shareHundredths(total.billableHundredths, seconds('billableSeconds')),
+    unbilledHundredths: shareHundredths(total.unbilledHundredths, seconds('unbilledSeconds')),
+    billableAmountMinor: shareAmount(total.billableAmountMinor, seconds('billableSeconds'), rateMinor),
+    unbilledAmountMinor: shareAmount(total.unbilledAmountMinor, seconds('unbilledSeconds'), rateMinor),
+  };
+  return parts.map((part, index) => ({
+    trackedSeconds: part.trackedSeconds,
+    billableSeconds: part.billableSeconds,
+    unbilledSeconds: part.unbilledSeconds,
+    trackedHundredths: shares.trackedHundredths[index]!,
+    billableHundredths: shares.billableHundredths[index]!,
+    unbilledHundredths: shares.unbilledHundredths[index]!,
+    billableAmountMinor: shares.billableAmountMinor[index]!,
+    unbilledAmountMinor: shares.unbilledAmountMinor[index]!,
+  }));
 }
 
 export interface ReportFrame {
@@ -136,6 +134,12 @@ const groupBy = <T>(items: readonly T[], key: (item: T) => string) => {
   return groups;
 };
 
+/** Items grouped by `key`, the groups in the order of their keys (which decides ties when sharing). */
+const groupsInOrder = <T>(items: readonly T[], key: (item: T) => string) => [...groupBy(items, key)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** A task's key: its id, time on no task first. */
+const taskKey = (row: { taskId: string | null }) => row.taskId ?? '';
+
 /** The report: totals, clients, tasks and days, all adding up exactly. */
 export function buildReport(frame: ReportFrame, rows: ReportRows): BillingReport {
   const cellsByClient = groupBy(rows.cells, (cell) => cell.clientId);
@@ -146,26 +150,25 @@ export function buildReport(frame: ReportFrame, rows: ReportRows): BillingReport
 
   for (const client of [...rows.clients].sort(compareClients)) {
     const rateMinor = rateOf(client, frame.defaultRateMinor);
-    const shared = shareClientCells(cellsByClient.get(client.id) ?? [], rateMinor);
-    totals = add(totals, shared.total);
-    clients.push({ clientId: client.id, clientName: client.name, color: client.color, rateMinor, rateIsDefault: client.hourlyRateMinor === null, ...toFigures(shared.total) });
+    const cells = cellsByClient.get(client.id) ?? [];
+    const total = roundedTotal(sumSeconds(cells), rateMinor);
+    totals = add(totals, total);
+    clients.push({ clientId: client.id, clientName: client.name, color: client.color, rateMinor, rateIsDefault: client.hourlyRateMinor === null, ...toFigures(total) });
 
-    const byTask = new Map<string | null, Tally>();
-    for (const { cell, tally } of shared.cells) {
-      byTask.set(cell.taskId, add(byTask.get(cell.taskId) ?? ZERO, tally));
-      days.set(cell.date, add(days.get(cell.date) ?? ZERO, tally));
-    }
-    const clientTasks = [...byTask].map(([taskId, tally]) => ({
-      clientId: client.id,
-      clientName: client.name,
-      taskId,
-      taskTitle: taskId ? (rows.taskTitles.get(taskId) ?? null) : null,
-      rateMinor,
-      ...toFigures(tally),
-    }));
+    const byTask = groupsInOrder(cells, taskKey);
+    const taskShares = shareTotal(total, byTask.map(([, group]) => sumSeconds(group)), rateMinor);
+    const clientTasks = byTask.map(([, group], index) => {
+      const taskId = group[0]!.taskId;
+      return { clientId: client.id, clientName: client.name, taskId, taskTitle: taskId ? (rows.taskTitles.get(taskId) ?? null) : null, rateMinor, ...toFigures(taskShares[index]!) };
+    });
     // The most tracked first; then by title, time on no task last.
     clientTasks.sort((a, b) => b.trackedSeconds - a.trackedSeconds || (a.taskTitle ?? '\uffff').localeCompare(b.taskTitle ?? '\uffff') || (a.taskId ?? '').localeCompare(b.taskId ?? ''));
     tasks.push(...clientTasks);
+
+    // A day's row adds up the clients' shares of that day.
+    const byDay = groupsInOrder(cells, (cell) => cell.date);
+    const dayShares = shareTotal(total, byDay.map(([, group]) => sumSeconds(group)), rateMinor);
+    byDay.forEach(([date], index) => days.set(date, add(days.get(date) ?? ZERO, dayShares[index]!)));
   }
 
   const dayRows: BillingReportDay[] = [...days].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, tally]) => ({ date, ...toFigures(tally) }));
@@ -182,7 +185,7 @@ export function buildReport(frame: ReportFrame, rows: ReportRows): BillingReport
   };
 }
 
-/** A line of the CSV: an entry's share of its cell. */
+/** A line of the CSV: an entry's share of its task's row. */
 export interface CsvLine {
   entry: EntryRow;
   client: BillingClient;
@@ -192,36 +195,36 @@ export interface CsvLine {
 }
 
 /**
- * The CSV's lines: the billable (or only the unbilled) entries, each with its share of its cell's hours and
- * amount, so the lines add up to the report's billable (or unbilled) figures by task, by day and in total.
- * `entries` come in client and time order (the repository's), and keep it.
+ * The CSV's lines: the billable (or only the unbilled) entries, each with its share of its task row's hours
+ * and amount (the report's row: the client's total shared among its tasks), so the lines add up to the
+ * report's billable (or unbilled) figures by task and in total. `entries` come in client and time order
+ * (the repository's), and keep it; that order decides ties within a task.
  */
 export function csvLines(entries: readonly EntryRow[], clients: readonly BillingClient[], defaultRateMinor: number, which: BillingCsvEntries): CsvLine[] {
   const clientById = new Map(clients.map((client) => [client.id, client]));
-  const shareOf = new Map<string, { hundredths: number; amountMinor: number }>();
+  const shareOf = new Map<string, Tally>();
+  // Every entry here is billable, and unbilled when not yet billed.
+  const secondsOf = (entry: EntryRow): Seconds => ({ trackedSeconds: entry.seconds, billableSeconds: entry.seconds, unbilledSeconds: entry.billed ? 0 : entry.seconds });
   for (const [clientId, clientEntries] of groupBy(entries, (entry) => entry.clientId)) {
-    const client = clientById.get(clientId)!;
-    const cellEntries = groupBy(clientEntries, (entry) => cellKey(entry));
-    const cells: TimeCell[] = [...cellEntries.values()].map((group) => {
-      const seconds = group.reduce((sum, entry) => sum + entry.seconds, 0);
-      // Every entry here is billable, and unbilled when only those were read.
-      const unbilled = group.reduce((sum, entry) => sum + (entry.billed ? 0 : entry.seconds), 0);
-      return { clientId, taskId: group[0]!.taskId, date: group[0]!.date, trackedSeconds: seconds, billableSeconds: seconds, unbilledSeconds: unbilled };
+    const rateMinor = rateOf(clientById.get(clientId)!, defaultRateMinor);
+    const total = roundedTotal(sumSeconds(clientEntries.map(secondsOf)), rateMinor);
+    const byTask = groupsInOrder(clientEntries, taskKey);
+    const taskShares = shareTotal(total, byTask.map(([, group]) => sumSeconds(group.map(secondsOf))), rateMinor);
+    byTask.forEach(([, group], index) => {
+      const lineShares = shareTotal(taskShares[index]!, group.map(secondsOf), rateMinor);
+      group.forEach((entry, line) => shareOf.set(entry.id, lineShares[line]!));
     });
-    const rateMinor = rateOf(client, defaultRateMinor);
-    for (const { cell, tally } of shareClientCells(cells, rateMinor).cells) {
-      const group = cellEntries.get(cellKey(cell))!;
-      const hundredths = which === 'unbilled' ? tally.unbilledHundredths : tally.billableHundredths;
-      const amount = which === 'unbilled' ? tally.unbilledAmountMinor : tally.billableAmountMinor;
-      const weights = group.map((entry) => (which === 'unbilled' && entry.billed ? 0 : entry.seconds));
-      const hourShares = shareHundredths(hundredths, weights);
-      const amountShares = shareAmount(amount, weights, rateMinor);
-      group.forEach((entry, index) => shareOf.set(entry.id, { hundredths: hourShares[index]!, amountMinor: amountShares[index]! }));
-    }
   }
   return entries.map((entry) => {
     const client = clientById.get(entry.clientId)!;
-    return { entry, client, rateMinor: rateOf(client, defaultRateMinor), ...shareOf.get(entry.id)! };
+    const share = shareOf.get(entry.id)!;
+    return {
+      entry,
+      client,
+      rateMinor: rateOf(client, defaultRateMinor),
+      hundredths: which === 'unbilled' ? share.unbilledHundredths : share.billableHundredths,
+      amountMinor: which === 'unbilled' ? share.unbilledAmountMinor : share.billableAmountMinor,
+    };
   });
 }
 

@@ -155,6 +155,29 @@ describe('report', () => {
     expect(rep.days.reduce((a, d) => a + d.billableAmountMinor, 0)).toBe(rep.totals.billableAmountMinor);
   });
 
+  it('gives each task row its own exact value: 21,240 s over three days is 5.90 h, 7,236 s at 100.00/h is 201.00', async () => {
+    await ok(await anna.put('/api/billing/settings', { currency: 'USD', defaultHourlyRateMinor: 10_000 }));
+    const acme = await createClient(anna, { name: 'Acme' });
+    const long = await createTask(anna, 'Long one', acme.id);
+    const invoice = await createTask(anna, 'Invoice', acme.id);
+    const other = await createTask(anna, 'Other', acme.id);
+    // Thirds of 5.90 h (1.9667 h each), beside work whose remainders are larger, so a sum of
+    // task-by-day cells would round the long task to 5.89 h or 5.91 h and the invoice to 200.99.
+    for (const day of ['02', '03', '04']) await entry(annaId, { clientId: acme.id, taskId: long, start: `2026-03-${day}T14:00:00Z`, seconds: 7080 });
+    for (const day of ['02', '03']) await entry(annaId, { clientId: acme.id, taskId: other, start: `2026-03-${day}T18:00:00Z`, seconds: 2399 });
+    for (const day of ['05', '06', '07']) await entry(annaId, { clientId: acme.id, taskId: invoice, start: `2026-03-${day}T14:00:00Z`, seconds: 2412 });
+    await entry(annaId, { clientId: acme.id, start: '2026-03-07T18:00:00Z', seconds: 35 });
+    const rep = await report(anna, `clientId=${acme.id}&from=2026-03-01&to=2026-03-31`);
+    const row = (title: string) => rep.tasks.find((task) => task.taskTitle === title)!;
+    expect(row('Long one')).toMatchObject({ trackedSeconds: 21_240, trackedHours: 5.9, unbilledHours: 5.9, unbilledAmountMinor: 59_000 });
+    expect(row('Invoice')).toMatchObject({ trackedSeconds: 7236, trackedHours: 2.01, unbilledAmountMinor: 20_100 });
+    expect(rep.tasks.reduce((sum, task) => sum + task.unbilledAmountMinor, 0)).toBe(rep.totals.unbilledAmountMinor);
+    const lines = rowsOf((await csv(anna, `clientId=${acme.id}&from=2026-03-01&to=2026-03-31`)).text).slice(1, -1);
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    expect(lines.filter((line) => line[1] === 'Long one').reduce((sum, line) => sum + cents(line[3]!), 0)).toBe(590);
+    expect(lines.filter((line) => line[1] === 'Invoice').reduce((sum, line) => sum + cents(line[5]!), 0)).toBe(20_100);
+  });
+
   it('counts a zero-decimal currency in whole yen', async () => {
     await ok(await anna.put('/api/billing/settings', { currency: 'JPY', defaultHourlyRateMinor: 12_000 }));
     const tokyo = await createClient(anna, { name: 'Tokyo Co' });
@@ -214,7 +237,7 @@ describe('CSV', () => {
     expect(rows.at(-1)![5]).toBe((rep.totals.unbilledAmountMinor / 100).toFixed(2));
   });
 
-  it('matches the report of all clients by day, by task and in total, for unbilled and for billable entries', async () => {
+  it('matches the report of all clients by task and in total (and each day within a unit per task), for unbilled and for billable entries', async () => {
     const { acme } = await seedMarch();
     // Bill part of Acme's time first, so unbilled and billable differ.
     ok(await anna.post('/api/billing/periods', { clientId: acme.id, from: '2026-03-09', to: '2026-03-09' }), 201);
@@ -229,14 +252,15 @@ describe('CSV', () => {
       expect(cents(totals[5]!)).toBe(rep.totals[amountKey]);
       expect(cents(totals[3]!)).toBe(Math.round(rep.totals[hoursKey] * 100));
       expect(lines.reduce((sum, line) => sum + cents(line[5]!), 0)).toBe(rep.totals[amountKey]);
-      for (const day of rep.days) {
-        const onDay = lines.filter((line) => line[0] === day.date);
-        expect([day.date, onDay.reduce((sum, line) => sum + cents(line[5]!), 0)]).toEqual([day.date, day[amountKey]]);
-        expect(onDay.reduce((sum, line) => sum + cents(line[3]!), 0)).toBe(Math.round(day[hoursKey] * 100));
-      }
       for (const task of rep.tasks) {
         const ofTask = lines.filter((line) => line[6] === task.clientName && line[1] === (task.taskTitle ?? ''));
         expect(ofTask.reduce((sum, line) => sum + cents(line[5]!), 0)).toBe(task[amountKey]);
+        expect(ofTask.reduce((sum, line) => sum + cents(line[3]!), 0)).toBe(Math.round(task[hoursKey] * 100));
+      }
+      for (const day of rep.days) {
+        const onDay = lines.filter((line) => line[0] === day.date);
+        const tasksOnDay = new Set(onDay.map((line) => `${line[6]} ${line[1]}`)).size;
+        expect(Math.abs(onDay.reduce((sum, line) => sum + cents(line[5]!), 0) - day[amountKey])).toBeLessThanOrEqual(tasksOnDay);
       }
       expect(totals[4]).toBe(''); // several rates
     }

@@ -21,6 +21,9 @@ beforeEach(async () => {
   await bob.signUpAndIn('bob');
 });
 
+/** Forgets every task and plan (users and sessions stay): the next read starts the day anew. */
+const truncateTasksAndPlans = () => t.orm.em.getConnection().execute('truncate daily_plans, tasks cascade');
+
 const create = async (client: ApiClient, body: Record<string, unknown>) => (await client.post('/api/tasks', body)).body as Task;
 
 describe('daily plan', () => {
@@ -119,4 +122,86 @@ describe('daily plan', () => {
     expect(res.body.priorityTaskIds).toEqual([e.id, c.id, a.id]);
     expect(((await anna.get('/api/tasks/active')).body.items as Task[]).map((x) => x.title)).toEqual(['e', 'b', 'c', 'a', 'd']);
   });
+});
+
+describe('the top 3 grows as tasks arrive', () => {
+  const ids = async (client: ApiClient) => ((await client.get('/api/daily-plan')).body as { priorityTaskIds: string[] }).priorityTaskIds;
+
+  it('computed from the first task of the day, it keeps that task first and fills its empty slots with the best newcomers', async () => {
+    const first = await create(anna, { title: 'first', priority: 'low' });
+    expect(await ids(anna)).toEqual([first.id]);
+
+    await create(anna, { title: 'medium' });
+    const urgent = await create(anna, { title: 'urgent', priority: 'urgent' });
+    await create(anna, { title: 'low', priority: 'low' });
+    const highSooner = await create(anna, { title: 'high sooner', priority: 'high', dueDate: '2026-03-10' });
+    await create(anna, { title: 'high later', priority: 'high', dueDate: '2026-03-12' });
+    await create(anna, { title: 'done urgent', priority: 'urgent', isCompleted: true });
+    await create(anna, { title: 'parked urgent', priority: 'urgent', isBacklog: true });
+    expect(await ids(anna)).toEqual([first.id, urgent.id, highSooner.id]);
+
+    // Full: a better task later leaves it as it is; completing one keeps it in its place (checked).
+    await create(anna, { title: 'another urgent', priority: 'urgent' });
+    await anna.patch(`/api/tasks/${first.id}/complete`, { isCompleted: true });
+    const plan = (await anna.get('/api/daily-plan')).body as { priorityTaskIds: string[]; priorityTasks: Task[] };
+    expect(plan.priorityTaskIds).toEqual([first.id, urgent.id, highSooner.id]);
+    expect(plan.priorityTasks[0]!.isCompleted).toBe(true);
+  });
+
+  it('never moves the user’s own choice: its empty slots take only tasks that arrive after it', async () => {
+    const a = await create(anna, { title: 'a' });
+    const b = await create(anna, { title: 'b', priority: 'urgent' });
+    const c = await create(anna, { title: 'c' });
+    expect((await anna.post('/api/tasks/reorder/today', { taskIds: [c.id, a.id] })).body.priorityTaskIds).toEqual([c.id, a.id]);
+    // b was there to choose and was not chosen: it stays out.
+    expect(await ids(anna)).toEqual([c.id, a.id]);
+    const later = await create(anna, { title: 'later', priority: 'low' });
+    const muchLater = await create(anna, { title: 'much later', priority: 'urgent' });
+    // The chosen ones keep their places; the best newcomer takes the empty slot after them.
+    expect(await ids(anna)).toEqual([c.id, a.id, muchLater.id]);
+    expect(await ids(anna)).not.toContain(later.id);
+    expect(await ids(anna)).not.toContain(b.id);
+
+    // Chosen again, with an empty plan: it stays empty until a task arrives.
+    await anna.put('/api/daily-plan', { priorityTaskIds: [] });
+    expect(await ids(anna)).toEqual([]);
+    const next = await create(anna, { title: 'next' });
+    expect(await ids(anna)).toEqual([next.id]);
+  });
+
+  it('frees the slot of a task deleted, archived or moved to the backlog for the next newcomer; a completed one keeps its slot', async () => {
+    const a = await create(anna, { title: 'a', priority: 'urgent' });
+    const b = await create(anna, { title: 'b', priority: 'high' });
+    const c = await create(anna, { title: 'c', priority: 'medium' });
+    const d = await create(anna, { title: 'd', priority: 'low' });
+    expect(await ids(anna)).toEqual([a.id, b.id, c.id]);
+    // The day started before d was passed over, so d does not move up.
+    await anna.delete(`/api/tasks/${a.id}`);
+    await anna.patch(`/api/tasks/${b.id}/complete`, { isCompleted: true });
+    expect(await ids(anna)).toEqual([b.id, c.id]);
+    await anna.patch(`/api/tasks/${c.id}/archive`);
+    expect(await ids(anna)).toEqual([b.id]);
+    const n1 = await create(anna, { title: 'n1', priority: 'low' });
+    const n2 = await create(anna, { title: 'n2', priority: 'high' });
+    expect(await ids(anna)).toEqual([b.id, n2.id, n1.id]);
+    await anna.patch(`/api/tasks/${n2.id}/backlog`, { isBacklog: true });
+    expect(await ids(anna)).toEqual([b.id, n1.id]);
+    expect(await ids(anna)).not.toContain(d.id);
+  });
+
+  it('lets a choice made on one device win over another device filling the plan at the same moment', async () => {
+    const phone = t.client();
+    await phone.signIn('anna');
+    for (let round = 0; round < 5; round += 1) {
+      await truncateTasksAndPlans();
+      const first = await create(anna, { title: `first ${round}` });
+      expect(await ids(anna)).toEqual([first.id]);
+      const chosen = await create(anna, { title: `chosen ${round}`, priority: 'low' });
+      for (let n = 0; n < 3; n += 1) await create(anna, { title: `newcomer ${round}.${n}`, priority: 'urgent' });
+      const [, , put] = await Promise.all([ids(phone), ids(anna), anna.put('/api/daily-plan', { priorityTaskIds: [chosen.id] })]);
+      expect(put.status).toBe(200);
+      expect(await ids(phone)).toEqual([chosen.id]);
+    }
+  });
+
 });

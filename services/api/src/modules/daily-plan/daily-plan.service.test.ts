@@ -14,9 +14,11 @@ let reorders: [string, string[], TaskReorderType][];
 let now: Date;
 let service: ReturnType<typeof dailyPlanService>;
 
-let created = 0;
+/** The instant of the fake database: one step per write, so "created after" is unambiguous. */
+let tick = 0;
+const instant = () => new Date(Date.UTC(2026, 2, 1, 0, (tick += 1))).toISOString();
+
 function add(userId: string, title: string, fields: Partial<Task> = {}): Task {
-  created += 1;
   const task = {
     userId,
     id: title,
@@ -27,8 +29,8 @@ function add(userId: string, title: string, fields: Partial<Task> = {}): Task {
     isCompleted: false,
     isBacklog: false,
     isArchived: false,
-    // Later tasks are newer.
-    createdAt: new Date(Date.UTC(2026, 2, 1, 0, created)).toISOString(),
+    // Later tasks are newer, and newer than the plans saved before them.
+    createdAt: instant(),
     ...fields,
   } as Task & { userId: string };
   tasks.push(task);
@@ -40,19 +42,27 @@ const fakePlans: DailyPlanRepository = {
   async savePriorities(userId, day, taskIds, options) {
     const plan = plans.get(`${userId} ${day}`);
     if (options?.keepExisting && plan?.priorityTaskIds) return;
-    plans.set(`${userId} ${day}`, { priorityTaskIds: [...taskIds], reviewedAt: plan?.reviewedAt ?? null });
+    plans.set(`${userId} ${day}`, { priorityTaskIds: [...taskIds], prioritiesSetAt: instant(), reviewedAt: plan?.reviewedAt ?? null });
+  },
+  async fillPriorities(userId, day, expected, taskIds) {
+    const plan = plans.get(`${userId} ${day}`);
+    if (!plan || plan.prioritiesSetAt !== expected.setAt || plan.priorityTaskIds?.join() !== expected.taskIds.join()) return false;
+    plans.set(`${userId} ${day}`, { ...plan, priorityTaskIds: [...taskIds] });
+    return true;
   },
   async markReviewed(userId, day, at) {
     const plan = plans.get(`${userId} ${day}`);
-    plans.set(`${userId} ${day}`, { priorityTaskIds: plan?.priorityTaskIds ?? null, reviewedAt: plan?.reviewedAt ?? at.toISOString() });
+    plans.set(`${userId} ${day}`, { priorityTaskIds: plan?.priorityTaskIds ?? null, prioritiesSetAt: plan?.prioritiesSetAt ?? instant(), reviewedAt: plan?.reviewedAt ?? at.toISOString() });
   },
 };
 
 /** The two task reads of the plan, as the tasks repository answers them. */
 const fakeTaskReads: DailyPlanDeps['tasks'] = {
   inOrderOf: async (userId, ids) => ids.flatMap((id) => tasks.find((task) => task.id === id && task.userId === userId) ?? []),
-  openInDefaultOrder: async (userId, limit) =>
-    sortTasksDefault(tasks.filter((task) => task.userId === userId && !task.isCompleted && !task.isArchived && !task.isBacklog)).slice(0, limit),
+  openInDefaultOrder: async (userId, limit, createdAfter) =>
+    sortTasksDefault(
+      tasks.filter((task) => task.userId === userId && !task.isCompleted && !task.isArchived && !task.isBacklog && (createdAfter === undefined || task.createdAt > createdAfter)),
+    ).slice(0, limit),
 };
 
 beforeEach(() => {
@@ -96,15 +106,46 @@ describe('the day’s top 3', () => {
     expect((await service.get(anna)).priorityTaskIds).toEqual(['first']);
   });
 
-  it('drops tasks deleted or archived since they were chosen; completed ones stay', async () => {
+  it('drops tasks deleted, archived or moved to the backlog since they were chosen; completed ones stay', async () => {
     add('anna', 'a');
     add('anna', 'b');
     add('anna', 'c');
-    await service.save(anna, ['a', 'b', 'c']);
+    add('anna', 'd');
+    await service.save(anna, ['a', 'b', 'c', 'd'].slice(0, 3));
     tasks = tasks.filter((task) => task.id !== 'a');
     tasks.find((task) => task.id === 'b')!.isArchived = true;
     tasks.find((task) => task.id === 'c')!.isCompleted = true;
+    // d was there when the plan was set: it does not come in by itself.
     expect((await service.get(anna)).priorityTaskIds).toEqual(['c']);
+  });
+
+  it('fills empty slots with the best tasks created since the plan was set, after the ones it holds', async () => {
+    add('anna', 'first', { priority: 'low' });
+    expect((await service.get(anna)).priorityTaskIds).toEqual(['first']);
+    add('anna', 'medium');
+    add('anna', 'urgent', { priority: 'urgent' });
+    add('anna', 'high', { priority: 'high' });
+    expect((await service.get(anna)).priorityTaskIds).toEqual(['first', 'urgent', 'high']);
+    add('anna', 'later urgent', { priority: 'urgent' });
+    expect((await service.get(anna)).priorityTaskIds).toEqual(['first', 'urgent', 'high']);
+    tasks.find((task) => task.id === 'high')!.isBacklog = true;
+    expect((await service.get(anna)).priorityTaskIds).toEqual(['first', 'urgent', 'later urgent']);
+  });
+
+  it('answers the plan another device wrote while it was filling', async () => {
+    add('anna', 'first');
+    await service.get(anna);
+    add('anna', 'new');
+    const fill = fakePlans.fillPriorities;
+    fakePlans.fillPriorities = async (userId, day, expected, taskIds) => {
+      await fakePlans.savePriorities(userId, day, ['first']); // the phone chose meanwhile
+      return fill(userId, day, expected, taskIds);
+    };
+    try {
+      expect((await service.get(anna)).priorityTaskIds).toEqual(['first']);
+    } finally {
+      fakePlans.fillPriorities = fill;
+    }
   });
 });
 

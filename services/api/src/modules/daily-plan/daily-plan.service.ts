@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { defaultDailyPriorities, isActiveForPriorities, orderedDailyPriorities, todayIn, MAX_DAILY_PRIORITIES, type DailyPlan, type Task } from '@daybook/shared';
+import { defaultDailyPriorities, grownDailyPriorities, holdsPrioritySlot, isActiveForPriorities, orderedDailyPriorities, todayIn, MAX_DAILY_PRIORITIES, type DailyPlan, type Task } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { badRequest, notFound } from '../../core/errors';
 import { createTasksRepository, type TasksRepository } from '../tasks/tasks.repository';
 import type { TasksService } from '../tasks/tasks.service';
-import { createDailyPlanRepository, type DailyPlanRepository } from './daily-plan.repository';
+import { createDailyPlanRepository, type DailyPlanRepository, type SavedPlan } from './daily-plan.repository';
 
 export interface DailyPlanDeps {
   plans: DailyPlanRepository;
@@ -21,18 +21,18 @@ export const createDailyPlanService = (em: EntityManager, clock: () => Date, tas
 
 /**
  * The per-user, per-day plan (DECISIONS 14): today's top 3 and whether the overdue review was done, kept
- * on the server so every device shows the same. "Today" is the user's own day. Which tasks make a top 3
- * is the shared rule (@daybook/shared daily-priorities).
+ * on the server so every device shows the same. "Today" is the user's own day. Which tasks make a top 3,
+ * and how it grows as tasks arrive, is the shared rule (@daybook/shared daily-priorities).
  */
 export function dailyPlanService({ plans, tasks, reorder, clock }: DailyPlanDeps) {
   const today = (actor: Actor) => todayIn(clock(), actor.timezone);
 
-  /** The day's saved priorities, dropping tasks deleted or archived since; completed ones stay (checked). */
-  async function read(actor: Actor, day: string): Promise<{ tasks: Task[] | null; reviewed: boolean }> {
-    const plan = await plans.find(actor.id, day);
-    const reviewed = Boolean(plan?.reviewedAt);
-    if (!plan?.priorityTaskIds) return { tasks: null, reviewed };
-    return { tasks: (await tasks.inOrderOf(actor.id, plan.priorityTaskIds)).filter((task) => !task.isArchived), reviewed };
+  /** The day's saved plan and its tasks that keep their slots (completed ones stay, checked). */
+  async function read(actor: Actor, day: string): Promise<{ saved: SavedPlan | null; tasks: Task[] | null; reviewed: boolean }> {
+    const saved = await plans.find(actor.id, day);
+    const reviewed = Boolean(saved?.reviewedAt);
+    if (!saved?.priorityTaskIds) return { saved, tasks: null, reviewed };
+    return { saved, tasks: (await tasks.inOrderOf(actor.id, saved.priorityTaskIds)).filter(holdsPrioritySlot), reviewed };
   }
 
   const planOf = (date: string, priorityTasks: Task[], reviewed: boolean): DailyPlan => ({ date, priorityTaskIds: priorityTasks.map((task) => task.id), priorityTasks, reviewed });
@@ -46,20 +46,39 @@ export function dailyPlanService({ plans, tasks, reorder, clock }: DailyPlanDeps
   }
 
   /**
-   * GET /api/daily-plan: the saved top 3 of today, or — when none was saved today — the default top 3,
-   * saved at once so they stay the day's priorities (unless there are none).
+   * The saved plan's tasks with its empty slots filled by the best tasks created since it was set, saved
+   * so they hold too. A choice written meanwhile (another device) wins: that plan is answered instead.
+   */
+  async function grown(actor: Actor, day: string, saved: SavedPlan, held: Task[]): Promise<Task[]> {
+    if (held.length >= MAX_DAILY_PRIORITIES) return held;
+    // The held tasks may be newcomers themselves: read enough to fill the empty slots without them.
+    const newcomers = await tasks.openInDefaultOrder(actor.id, MAX_DAILY_PRIORITIES + held.length, saved.prioritiesSetAt);
+    const next = grownDailyPriorities(held, newcomers);
+    if (next.length === held.length) return held;
+    const ids = next.map((task) => task.id);
+    if (await plans.fillPriorities(actor.id, day, { taskIds: saved.priorityTaskIds ?? [], setAt: saved.prioritiesSetAt }, ids)) return next;
+    return (await read(actor, day)).tasks ?? [];
+  }
+
+  /**
+   * GET /api/daily-plan: today's top 3. The day's first look computes the default top 3 and saves it, so
+   * it stays the day's priorities (unless there are none yet); later looks keep the tasks it holds in
+   * their places and fill empty slots with tasks that arrived since.
    */
   async function get(actor: Actor): Promise<DailyPlan> {
     const day = today(actor);
-    const saved = await read(actor, day);
-    if (saved.tasks) return planOf(day, saved.tasks, saved.reviewed);
-    // The repository reads the first open tasks in the default order; the shared rule picks from them.
-    const top = defaultDailyPriorities(await tasks.openInDefaultOrder(actor.id, MAX_DAILY_PRIORITIES));
-    // Nothing open yet: save nothing, so the first tasks created later today still become priorities.
-    if (top.length === 0) return planOf(day, [], saved.reviewed);
-    await plans.savePriorities(actor.id, day, top.map((task) => task.id), { keepExisting: true });
-    const kept = await read(actor, day);
-    return planOf(day, kept.tasks ?? [], kept.reviewed);
+    let current = await read(actor, day);
+    if (!current.tasks) {
+      // The repository reads the first open tasks in the default order; the shared rule picks from them.
+      const top = defaultDailyPriorities(await tasks.openInDefaultOrder(actor.id, MAX_DAILY_PRIORITIES));
+      // Nothing open yet: save nothing, so the first tasks created later today still become priorities.
+      if (top.length === 0) return planOf(day, [], current.reviewed);
+      await plans.savePriorities(actor.id, day, top.map((task) => task.id), { keepExisting: true });
+      current = await read(actor, day);
+    }
+    const { saved, tasks: held, reviewed } = current;
+    if (!saved || !held) return planOf(day, [], reviewed);
+    return planOf(day, await grown(actor, day, saved, held), reviewed);
   }
 
   /** PUT /api/daily-plan: today's priorities in the chosen order (at most 3, the user's active tasks). */

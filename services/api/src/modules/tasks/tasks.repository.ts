@@ -101,8 +101,11 @@ export interface TasksRepository extends UnitOfWork {
   dayList(userId: string, day: { date: string; today: string; time: string }, limit: number): Promise<TaskDto[]>;
   /** Tasks due between the two dates (inclusive), by due date and time, then in list order. */
   dueBetween(userId: string, firstDate: string, lastDate: string): Promise<TaskDto[]>;
-  /** At most `limit` open tasks (not completed, archived or in the backlog) in the default order. */
-  openInDefaultOrder(userId: string, limit: number): Promise<TaskDto[]>;
+  /**
+   * At most `limit` open tasks (not completed, archived or in the backlog) in the default order; with
+   * `createdAfter` (an instant as Postgres writes it, to the microsecond), only those created after it.
+   */
+  openInDefaultOrder(userId: string, limit: number, createdAfter?: string): Promise<TaskDto[]>;
   /** Inside a transaction: the user's open (not completed or archived) tasks that carry reminders, rows locked. */
   withReminders(userId: string): Promise<TaskDto[]>;
   /** The user's tasks among `ids`, in the order of `ids`. */
@@ -190,8 +193,10 @@ export function createTasksRepository(rootEm: EntityManager): TasksRepository {
     dueBetween: (userId, firstDate, lastDate) =>
       select(userId, 'not t.is_archived and t.due_date between ?::date and ?::date', [firstDate, lastDate], `order by t.due_date, t.due_time asc nulls last, ${TASK_LIST_ORDER}`),
 
-    openInDefaultOrder: (userId, limit) =>
-      select(userId, 'not t.is_completed and not t.is_archived and not t.is_backlog', [limit], `order by ${TASK_DEFAULT_ORDER} limit ?`),
+    openInDefaultOrder: (userId, limit, createdAfter) =>
+      createdAfter === undefined
+        ? select(userId, 'not t.is_completed and not t.is_archived and not t.is_backlog', [limit], `order by ${TASK_DEFAULT_ORDER} limit ?`)
+        : select(userId, 'not t.is_completed and not t.is_archived and not t.is_backlog and t.created_at > ?::timestamptz', [createdAfter, limit], `order by ${TASK_DEFAULT_ORDER} limit ?`),
 
     withReminders: (userId) => select(userId, `t.reminders <> '[]'::jsonb and not t.is_completed and not t.is_archived`, [], 'for update'),
 

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,6 +16,7 @@ import { runWithToasts } from '../../lib/feedback';
 import { reminderLabel } from '../../lib/format';
 import { BEFORE_MINUTES_CHOICES, hasReminder, reminderAt, reminderProblem, SUGGESTED_REMINDER_TIME } from '../../lib/reminders';
 import { FormSection } from '../FormSection';
+import { usePendingEdit } from './pendingEdits';
 import type { TaskFormFields } from './useTaskForm';
 
 /** A reminder the menu adds at once, or one that first asks for a time (and a date). */
@@ -46,6 +47,14 @@ type Draft = { asks: 'on-day' | 'day-before'; time: string } | { asks: 'at'; dat
 
 const STATE_NOTES: Partial<Record<ScheduledReminder['state'], string>> = { sent: 'sent', failed: 'not delivered' };
 
+/** What keeps a reminder being set up from being added to `reminders` (null when nothing does). */
+function draftProblem(draft: Draft, drafted: ReminderSpec | null, reminders: readonly ReminderSpec[]): string | null {
+  if (draft.asks === 'at' && !isValidCalendarDate(draft.date)) return 'Enter the reminder’s date, or cancel it';
+  if (!drafted) return 'Enter the reminder’s time, or cancel it';
+  if (!hasReminder(reminders, drafted) && reminders.length >= REMINDERS_PER_TASK_MAX) return `At most ${REMINDERS_PER_TASK_MAX} reminders: cancel this one`;
+  return null;
+}
+
 /** "Snooze 1 h" on a saved task: at once (not on save), as the button of a reminder's notification does. */
 function SnoozeButton({ taskId }: { taskId: string }) {
   const [snooze, { isLoading }] = useSnoozeTaskMutation();
@@ -71,11 +80,14 @@ interface ReminderFieldsProps {
  * 'Reminders' (DECISIONS 29): the task's reminders as removable chips and the menu to add one (at most
  * five). A new task's chips come from the user's defaults and follow the due fields until edited here.
  * Once one of an open task's reminders went off, "Snooze 1 h" reminds again in an hour (the way to snooze
- * a reminder that came by email, ntfy or webhook, whose messages link here).
+ * a reminder that came by email, ntfy or webhook, whose messages link here). A reminder being set up and
+ * not yet added when the task is saved goes with the task (pendingEdits.ts).
  */
 export function ReminderFields({ fields: { values, errors, set, remindersFromDefaults }, taskId, taskOpen = false, timeZone }: ReminderFieldsProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
+  // Once the task's save found the reminder being set up incomplete, what is missing shows until it is not.
+  const [draftChecked, setDraftChecked] = useState(false);
   // An open task's reminders as scheduled: which were sent, and its snoozes.
   const scheduled = useGetTaskRemindersQuery(taskId ?? '', { skip: !taskId }).data ?? [];
   const snoozable = taskOpen && scheduled.some((reminder) => reminder.state === 'sent');
@@ -92,6 +104,7 @@ export function ReminderFields({ fields: { values, errors, set, remindersFromDef
 
   const choose = (choice: ReminderChoice) => {
     setMenuAnchor(null);
+    setDraftChecked(false);
     if ('spec' in choice) add(choice.spec);
     else if (choice.asks === 'at') setDraft({ asks: 'at', date: due.dueDate ?? localDate(new Date(), timeZone), time: due.dueTime ?? SUGGESTED_REMINDER_TIME });
     else setDraft({ asks: choice.asks, time: SUGGESTED_REMINDER_TIME });
@@ -103,6 +116,27 @@ export function ReminderFields({ fields: { values, errors, set, remindersFromDef
     return isValidCalendarDate(current.date) ? reminderAt(current.date, current.time, timeZone) : null;
   };
   const drafted = draft ? draftSpec(draft) : null;
+  const draftMessage = draft && draftChecked ? draftProblem(draft, drafted, reminders) : null;
+  const draftRef = useRef<HTMLDivElement>(null);
+  const closeDraft = () => {
+    setDraft(null);
+    setDraftChecked(false);
+  };
+
+  // Set up and not yet added: the task dialog adds it with the task, or shows here why it cannot.
+  usePendingEdit(
+    draft
+      ? {
+          check: () => {
+            const found = draftProblem(draft, drafted, reminders);
+            setDraftChecked(true);
+            if (found) draftRef.current?.scrollIntoView?.({ block: 'center' });
+            return found;
+          },
+          intoValues: (current) => (drafted && !hasReminder(current.reminders ?? [], drafted) ? { ...current, reminders: [...(current.reminders ?? []), drafted] } : current),
+        }
+      : null,
+  );
 
   const helper =
     errors.reminders ??
@@ -151,7 +185,7 @@ export function ReminderFields({ fields: { values, errors, set, remindersFromDef
       </Box>
 
       {draft && (
-        <Box role="group" aria-label="New reminder" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }}>
+        <Box ref={draftRef} role="group" aria-label="New reminder" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }}>
           {draft.asks === 'at' ? (
             <TextField
               label="Reminder date"
@@ -177,7 +211,7 @@ export function ReminderFields({ fields: { values, errors, set, remindersFromDef
             sx={{ flex: '1 1 120px' }}
           />
           <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
-            <Button size="small" color="inherit" onClick={() => setDraft(null)}>
+            <Button size="small" color="inherit" onClick={closeDraft}>
               Cancel
             </Button>
             <Button
@@ -186,12 +220,17 @@ export function ReminderFields({ fields: { values, errors, set, remindersFromDef
               disabled={!drafted || hasReminder(reminders, drafted)}
               onClick={() => {
                 if (drafted) add(drafted);
-                setDraft(null);
+                closeDraft();
               }}
             >
               Add
             </Button>
           </Box>
+          {draftMessage && (
+            <FormHelperText error role="alert" sx={{ flex: '1 1 100%', mt: 0 }}>
+              {draftMessage}
+            </FormHelperText>
+          )}
         </Box>
       )}
 

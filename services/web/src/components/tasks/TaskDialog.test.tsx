@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quotaMessage } from '@daybook/shared';
-import { makeClient, makeIncrement, makeTask, uuid } from '../../test/fixtures';
+import { makeClient, makeIncrement, makeTask, makeUser, uuid } from '../../test/fixtures';
 import { json, mockFetch, renderWithProviders, type RecordedRequest } from '../../test/render';
+import { makeTimeEntry } from '../../test/timeFixtures';
 import { TaskDialog } from './TaskDialog';
 
 const ACME = makeClient({ id: uuid(10), name: 'Acme', color: '#ef4444' });
@@ -192,3 +193,102 @@ describe('TaskDialog', () => {
     expect(screen.queryByLabelText('Every')).not.toBeInTheDocument();
   });
 });
+
+describe('edits left open when the task is saved', () => {
+  const TASK = makeTask({ id: uuid(1), title: 'Report', dueDate: '2026-03-10', reminders: [] });
+  const ENTRY = makeTimeEntry({ id: uuid(501), taskId: TASK.id, startedAt: '2026-03-05T02:46:20.000Z', endedAt: '2026-03-05T02:47:41.000Z' });
+
+  function withEntry(entryAnswer: (req: RecordedRequest) => Response = () => json(200, ENTRY)) {
+    return api((req) => {
+      if (req.path === '/api/auth/user') return json(200, makeUser()); // in New York
+      if (req.path.startsWith(`/api/tasks/${TASK.id}/time-entries`)) return json(200, { items: [ENTRY], nextCursor: null });
+      if (req.path === `/api/time-entries/${ENTRY.id}` && req.method === 'PATCH') return entryAnswer(req);
+      if (req.path === `/api/tasks/${TASK.id}` && req.method === 'PATCH') return json(200, TASK);
+      return undefined;
+    });
+  }
+  const taskPatches = (requests: RecordedRequest[]) => requests.filter((req) => req.method === 'PATCH' && req.path === `/api/tasks/${TASK.id}`);
+  const entryPatches = (requests: RecordedRequest[]) => requests.filter((req) => req.method === 'PATCH' && req.path === `/api/time-entries/${ENTRY.id}`);
+
+  async function editEntryStart(time: string) {
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit time entry' }));
+    const form = await screen.findByRole('form', { name: 'Edit time entry' });
+    fireEvent.change(within(form).getByLabelText('Start'), { target: { value: time } });
+    return form;
+  }
+
+  it('saves a time entry edited but not saved with "Save entry" when "Update Task" is pressed, then the task', async () => {
+    const { requests } = withEntry();
+    const onClose = jest.fn();
+    renderWithProviders(<TaskDialog open onClose={onClose} task={TASK} delegationEnabled={false} />);
+    await editEntryStart('20:05');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Task' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(entryPatches(requests).map((req) => req.body)).toEqual([{ startedAt: '2026-03-05T01:05:00.000Z' }]);
+    expect(taskPatches(requests)).toHaveLength(1);
+    // The entry first: a task saved is never followed by an entry that could not be.
+    expect(requests.indexOf(entryPatches(requests)[0]!)).toBeLessThan(requests.indexOf(taskPatches(requests)[0]!));
+  });
+
+  it('adds a reminder set up but not added with "Add" to the task it saves', async () => {
+    const { requests } = withEntry();
+    const onClose = jest.fn();
+    renderWithProviders(<TaskDialog open onClose={onClose} task={TASK} delegationEnabled={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add reminder' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Day before at…' }));
+    fireEvent.change(within(screen.getByRole('group', { name: 'New reminder' })).getByLabelText('Reminder time'), { target: { value: '18:00' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Update Task' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(taskPatches(requests).map((req) => (req.body as { reminders: unknown }).reminders)).toEqual([[{ kind: 'on-day', daysBefore: 1, time: '18:00' }]]);
+  });
+
+  it('saves nothing while an open edit cannot be saved, and says why on its row', async () => {
+    const { requests } = withEntry();
+    const onClose = jest.fn();
+    renderWithProviders(<TaskDialog open onClose={onClose} task={TASK} delegationEnabled={false} />);
+    const form = await editEntryStart('');
+    await userEvent.click(screen.getByRole('button', { name: 'Add reminder' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Day before at…' }));
+    const reminder = screen.getByRole('group', { name: 'New reminder' });
+    fireEvent.change(within(reminder).getByLabelText('Reminder time'), { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Update Task' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Enter the start time');
+    expect(within(reminder).getByRole('alert')).toHaveTextContent('Enter the reminder’s time, or cancel it');
+    expect(requests.filter((req) => req.method === 'PATCH')).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+
+    // Cancelled, they are left out on purpose: the task is saved.
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(reminder).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update Task' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(entryPatches(requests)).toEqual([]);
+    expect(taskPatches(requests).map((req) => (req.body as { reminders: unknown }).reminders)).toEqual([[]]);
+  });
+
+  it('keeps the task unsaved and the dialog open when the api refuses the open entry', async () => {
+    const { requests } = withEntry(() => json(409, { error: { code: 'conflict', message: 'This time entry is billed' } }));
+    const onClose = jest.fn();
+    renderWithProviders(<TaskDialog open onClose={onClose} task={TASK} delegationEnabled={false} />);
+    await editEntryStart('20:05');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Task' }));
+    expect(await screen.findByText('Failed to save the time entry')).toBeInTheDocument();
+    expect(taskPatches(requests)).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('form', { name: 'Edit time entry' })).toBeInTheDocument();
+  });
+
+  it('leaves untouched entry forms alone: nothing was edited', async () => {
+    const { requests } = withEntry();
+    const onClose = jest.fn();
+    renderWithProviders(<TaskDialog open onClose={onClose} task={TASK} delegationEnabled={false} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit time entry' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add time' }));
+    await screen.findByRole('form', { name: 'Add time' });
+    await userEvent.click(screen.getByRole('button', { name: 'Update Task' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(entryPatches(requests)).toEqual([]);
+    expect(requests.filter((req) => req.method === 'POST' && req.path === '/api/time-entries')).toEqual([]);
+  });
+});
+

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Task } from '@daybook/shared';
@@ -10,6 +10,7 @@ import { TaskDelegationFields } from './TaskDelegationFields';
 import { TaskDetailsFields } from './TaskDetailsFields';
 import { TaskShareSection } from './TaskShareSection';
 import { TaskTimeSection } from './TaskTimeSection';
+import { createPendingEdits, PendingEditsContext } from './pendingEdits';
 import { ReminderFields } from './ReminderFields';
 import { useTaskForm } from './useTaskForm';
 
@@ -27,16 +28,23 @@ export interface TaskDialogProps {
 /**
  * 'Create New Task' / 'Edit Task' (spec §2): pre-filled from the task when editing, the defaults when
  * creating (mount it afresh for each opening). Clients and delegation contacts can be created inline;
- * reminders are set under the due fields (DECISIONS 29).
+ * reminders are set under the due fields (DECISIONS 29). A time entry or a reminder left open in it is
+ * saved with the task (pendingEdits.ts).
  */
 export function TaskDialog({ open, onClose, task, delegationEnabled, onSaved, onExited }: TaskDialogProps) {
   const editing = Boolean(task);
   const formId = useId();
   const timeZone = useSignedInUser()?.timezone ?? browserTimeZone();
-  const { fields, saving, submit } = useTaskForm(task, delegationEnabled, (saved) => {
-    onSaved?.(saved);
-    onClose();
-  });
+  const pendingEdits = useMemo(createPendingEdits, []);
+  const { fields, saving, submit } = useTaskForm(
+    task,
+    delegationEnabled,
+    (saved) => {
+      onSaved?.(saved);
+      onClose();
+    },
+    pendingEdits,
+  );
 
   return (
     <ResponsiveModal
@@ -56,14 +64,16 @@ export function TaskDialog({ open, onClose, task, delegationEnabled, onSaved, on
         </>
       }
     >
-      <Box component="form" id={formId} noValidate onSubmit={submit} sx={{ pt: 0.5 }}>
-        <TaskDetailsFields fields={fields} editing={editing} />
-        <TaskConfigurationFields fields={fields} />
-        <ReminderFields fields={fields} taskId={task?.id} taskOpen={Boolean(task && !task.isCompleted && !task.isArchived)} timeZone={timeZone} />
-        {delegationEnabled && <TaskDelegationFields fields={fields} />}
-        {delegationEnabled && task && <TaskShareSection task={task} fields={fields} />}
-      </Box>
-      {task && <TaskTimeSection task={task} />}
+      <PendingEditsContext.Provider value={pendingEdits}>
+        <Box component="form" id={formId} noValidate onSubmit={submit} sx={{ pt: 0.5 }}>
+          <TaskDetailsFields fields={fields} editing={editing} />
+          <TaskConfigurationFields fields={fields} />
+          <ReminderFields fields={fields} taskId={task?.id} taskOpen={Boolean(task && !task.isCompleted && !task.isArchived)} timeZone={timeZone} />
+          {delegationEnabled && <TaskDelegationFields fields={fields} />}
+          {delegationEnabled && task && <TaskShareSection task={task} fields={fields} />}
+        </Box>
+        {task && <TaskTimeSection task={task} />}
+      </PendingEditsContext.Provider>
     </ResponsiveModal>
   );
 }

@@ -5,6 +5,7 @@ import { useCreateTaskMutation, useUpdateTaskMutation } from '../../api/tasksApi
 import { reportFailure } from '../../lib/feedback';
 import { toast } from '../../lib/toast';
 import { vibrate } from '../../lib/vibrate';
+import type { PendingEdits } from './pendingEdits';
 import { emptyTaskForm, formToBody, taskToForm, validateTaskForm, type TaskFormErrors, type TaskFormValues } from './taskForm';
 
 /** What each part of the task form reads and changes. */
@@ -29,9 +30,10 @@ export function followedReminders(values: TaskFormValues, settings: Notification
 /**
  * The task dialog's form (spec §2, §5): the task's values (or the defaults for a new one), the errors
  * found by the shared schema, and `submit`, which saves the task with the spec's toasts (§8) and hands
- * the saved task to `onSaved`.
+ * the saved task to `onSaved`. Edits left open in the dialog (`pendingEdits`: a time entry not yet saved,
+ * a reminder not yet added) are saved with it; one that cannot be keeps the task from being saved.
  */
-export function useTaskForm(task: Task | null | undefined, delegationEnabled: boolean, onSaved: (saved: Task) => void) {
+export function useTaskForm(task: Task | null | undefined, delegationEnabled: boolean, onSaved: (saved: Task) => void, pendingEdits?: PendingEdits) {
   const [stored, setValues] = useState<TaskFormValues>(() => (task ? taskToForm(task) : emptyTaskForm()));
   const [errors, setErrors] = useState<TaskFormErrors>({});
   // A new task starts from the user's default reminders and follows its due fields until the user edits them.
@@ -52,14 +54,25 @@ export function useTaskForm(task: Task | null | undefined, delegationEnabled: bo
     event.preventDefault();
     if (saving) return;
     const options = { delegationEnabled, editing: Boolean(task) };
-    const found = validateTaskForm(values, options);
-    if (Object.keys(found).length > 0) {
+    const pending = pendingEdits?.current() ?? [];
+    // Every open edit is checked, so each shows its message at once.
+    const blocked = pending.map((edit) => edit.check()).filter((problem) => problem !== null);
+    const withPending = pending.reduce((current, edit) => edit.intoValues?.(current) ?? current, values);
+    const found = validateTaskForm(withPending, options);
+    if (Object.keys(found).length > 0 || blocked.length > 0) {
       setErrors(found);
       vibrate('error');
       return;
     }
     try {
-      const body = formToBody(values, options);
+      for (const edit of pending) await edit.save?.();
+    } catch {
+      // The edit said why; the task waits, with the dialog open.
+      vibrate('error');
+      return;
+    }
+    try {
+      const body = formToBody(withPending, options);
       const saved = task ? await updateTask({ id: task.id, changes: body }).unwrap() : await createTask(body).unwrap();
       vibrate('success');
       toast({ title: task ? 'Task updated' : 'Task created', variant: 'success' });

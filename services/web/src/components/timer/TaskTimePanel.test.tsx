@@ -131,4 +131,44 @@ describe('the task dialog’s time section', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(requests.some((req) => req.method === 'DELETE' && req.path === `/api/time-entries/${FIRST.id}`)).toBe(true));
   });
+
+  it('sends only the new start when only the start changed (a 9:46–9:47 PM entry started at 8:05 PM keeps its end)', async () => {
+    const late = makeTimeEntry({ id: uuid(504), startedAt: '2026-03-05T02:46:20.000Z', endedAt: '2026-03-05T02:47:41.000Z' });
+    const { requests } = api([late], (req) => (req.path === `/api/time-entries/${late.id}` && req.method === 'PATCH' ? json(200, { ...late, startedAt: '2026-03-05T01:05:00.000Z' }) : undefined));
+    renderWithProviders(<TaskTimePanel task={TASK} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit time entry' }));
+    const form = await screen.findByRole('form', { name: 'Edit time entry' });
+    const start = within(form).getByLabelText('Start');
+    expect(start).toHaveValue('21:46');
+    await userEvent.clear(start);
+    await userEvent.type(start, '20:05');
+    expect(within(form).getByLabelText('End')).toHaveValue('21:47');
+    expect(within(form).getByLabelText('Duration')).toHaveValue('1h 42min');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save entry' }));
+    await waitFor(() => expect(requests.some((req) => req.method === 'PATCH')).toBe(true));
+    expect(requests.filter((req) => req.method === 'PATCH').map((req) => req.body)).toEqual([{ startedAt: '2026-03-05T01:05:00.000Z' }]);
+  });
+
+  it('sends only the new end when the duration or the end changed', async () => {
+    const { requests } = api([FIRST], (req) => (req.path === `/api/time-entries/${FIRST.id}` && req.method === 'PATCH' ? json(200, FIRST) : undefined));
+    renderWithProviders(<TaskTimePanel task={TASK} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit time entry' }));
+    let form = await screen.findByRole('form', { name: 'Edit time entry' });
+    const duration = within(form).getByLabelText('Duration');
+    await userEvent.clear(duration);
+    await userEvent.type(duration, '2h');
+    expect(within(form).getByLabelText('Start')).toHaveValue('09:00');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save entry' }));
+    await waitFor(() => expect(requests.filter((req) => req.method === 'PATCH')).toHaveLength(1));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit time entry' }));
+    form = await screen.findByRole('form', { name: 'Edit time entry' });
+    const end = within(form).getByLabelText('End');
+    await userEvent.clear(end);
+    await userEvent.type(end, '10:30');
+    expect(within(form).getByLabelText('Start')).toHaveValue('09:00');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save entry' }));
+    await waitFor(() => expect(requests.filter((req) => req.method === 'PATCH')).toHaveLength(2));
+    expect(requests.filter((req) => req.method === 'PATCH').map((req) => req.body)).toEqual([{ endedAt: '2026-03-04T16:00:00.000Z' }, { endedAt: '2026-03-04T15:30:00.000Z' }]);
+  });
 });

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -11,7 +11,8 @@ import { useGetClientsQuery } from '../../api/clientsApi';
 import { useCreateTimeEntryMutation, useUpdateTimeEntryMutation } from '../../api/timeEntriesApi';
 import { reportFailure } from '../../lib/feedback';
 import { toast } from '../../lib/toast';
-import { changesOf, createBodyOf, draftOf, draftProblem, newEntryDraft, withDuration, withEnd, withStart, type EntryDraft } from './entryDraft';
+import { usePendingEdit } from '../tasks/pendingEdits';
+import { changesOf, createBodyOf, draftChanged, draftOf, draftProblem, newEntryDraft, withDuration, withEnd, withStart, type EntryDraft } from './entryDraft';
 
 export interface TimeEntryFormProps {
   task: Task;
@@ -24,6 +25,7 @@ export interface TimeEntryFormProps {
 /**
  * Adds or edits a time entry by hand: the day, start and end (or duration) on the user's clock, a note and
  * the billable flag (a new entry's follows the task's client). A running entry's end comes from its timer.
+ * Left open with changes when the task is saved, it is saved with the task (pendingEdits.ts).
  */
 export function TimeEntryForm({ task, entry, timeZone, onDone }: TimeEntryFormProps) {
   const formId = useId();
@@ -38,25 +40,53 @@ export function TimeEntryForm({ task, entry, timeZone, onDone }: TimeEntryFormPr
   const [create, creating] = useCreateTimeEntryMutation();
   const [update, updating] = useUpdateTimeEntryMutation();
   const running = entry !== null && entry.endedAt === null;
+  const formRef = useRef<HTMLFormElement>(null);
+  const final = { ...draft, billable };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const final = { ...draft, billable };
+  /** Shows what keeps the entry from being saved (null when nothing does). */
+  const check = () => {
     const found = draftProblem(final, timeZone, running);
     setProblem(found);
-    if (found) return;
+    return found;
+  };
+
+  /** Sends the entry (only what changed of an edited one) and closes the form; rejects, having said why, when the api refused it. */
+  const send = async () => {
     try {
-      const saved = entry ? await update({ id: entry.id, changes: changesOf(entry, initial, final, timeZone) }).unwrap() : await create(createBodyOf(final, task.id, timeZone)).unwrap();
+      const changes = entry ? changesOf(entry, initial, final, timeZone) : null;
+      if (changes && Object.keys(changes).length === 0) return onDone();
+      const saved = entry ? await update({ id: entry.id, changes: changes! }).unwrap() : await create(createBodyOf(final, task.id, timeZone)).unwrap();
       if (saved.overlaps.length > 0) toast({ title: 'Time entry saved', description: 'It overlaps another entry: check the times.' });
       onDone();
     } catch (error) {
       reportFailure(error, 'Failed to save the time entry', { showReason: true });
+      throw error;
     }
   };
 
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (check()) return;
+    await send().catch(() => undefined);
+  };
+
+  // Changed and not yet saved: the task dialog saves it with the task, or shows here why it cannot.
+  usePendingEdit(
+    draftChanged(initial, draft) || billableChoice !== null
+      ? {
+          check: () => {
+            const found = check();
+            if (found) formRef.current?.scrollIntoView?.({ block: 'center' });
+            return found;
+          },
+          save: send,
+        }
+      : null,
+  );
+
   const field = { size: 'small' as const, slotProps: { inputLabel: { shrink: true } } };
   return (
-    <Paper component="form" id={formId} variant="outlined" noValidate onSubmit={(event) => void submit(event)} aria-label={entry ? 'Edit time entry' : 'Add time'} sx={{ p: 1.5, my: 1 }}>
+    <Paper ref={formRef} component="form" id={formId} variant="outlined" noValidate onSubmit={(event) => void submit(event)} aria-label={entry ? 'Edit time entry' : 'Add time'} sx={{ p: 1.5, my: 1 }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '1.2fr 1fr 1fr' }, gap: 1.5 }}>
         <TextField {...field} type="date" label="Day" value={draft.date} onChange={(event) => setDraft({ ...draft, date: event.target.value })} sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }} />
         <TextField {...field} type="time" label="Start" value={draft.start} onChange={(event) => setDraft(withStart(draft, event.target.value, timeZone))} />

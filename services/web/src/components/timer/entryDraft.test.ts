@@ -16,7 +16,7 @@ describe('the time entry form', () => {
     expect(withDuration(draft, 'soon', NY)).toMatchObject({ end: '10:00', duration: 'soon' });
     expect(withEnd(draft, '12:15', NY)).toMatchObject({ end: '12:15', duration: '2h 45min' });
     expect(withEnd({ ...draft, start: '23:00' }, '01:00', NY)).toMatchObject({ duration: '2h' });
-    expect(withStart(draft, '08:00', NY)).toMatchObject({ start: '08:00', end: '08:30', duration: '30min' });
+    expect(withStart(draft, '08:00', NY)).toMatchObject({ start: '08:00', end: '10:00', duration: '2h' });
     expect(formatDurationMinutes(480)).toBe('8h');
     expect(formatDurationMinutes(59.6)).toBe('1h');
   });
@@ -28,6 +28,7 @@ describe('the time entry form', () => {
     expect(draftProblem({ ...draft, start: '' }, NY)).toBe('Enter the start time');
     expect(draftProblem({ ...draft, end: '' }, NY)).toBe('Enter the end time or the duration');
     expect(draftProblem({ ...draft, end: '' }, NY, true)).toBeNull();
+    expect(draftProblem(withDuration(draft, 'soon', NY), NY)).toBe('Enter the duration like 1h 30min');
   });
 
   it('sends a new entry’s instants, and of an edited one only what changed', () => {
@@ -45,10 +46,26 @@ describe('the time entry form', () => {
     expect(before).toEqual({ date: '2026-03-04', start: '09:00', end: '10:00', duration: '1h', note: 'call', billable: false });
     expect(changesOf(entry, before, { ...before, note: 'call back' }, NY)).toEqual({ note: 'call back' });
     expect(changesOf(entry, before, withDuration(before, '2h', NY), NY)).toEqual({ endedAt: '2026-03-04T16:00:00.000Z' });
-    expect(changesOf(entry, before, withStart(before, '08:00', NY), NY)).toEqual({ startedAt: '2026-03-04T13:00:00.000Z', endedAt: '2026-03-04T14:00:00.000Z' });
+    expect(changesOf(entry, before, withStart(before, '08:00', NY), NY)).toEqual({ startedAt: '2026-03-04T13:00:00.000Z' });
+    expect(changesOf(entry, before, withEnd(before, '11:00', NY), NY)).toEqual({ endedAt: '2026-03-04T16:00:00.000Z' });
+    // A new day moves the whole entry; a start moved past the end puts the end on the next day.
+    expect(changesOf(entry, before, { ...before, date: '2026-03-05' }, NY)).toEqual({ startedAt: '2026-03-05T14:00:00.000Z', endedAt: '2026-03-05T15:00:00.000Z' });
+    expect(changesOf(entry, before, withStart(before, '11:00', NY), NY)).toEqual({ startedAt: '2026-03-04T16:00:00.000Z', endedAt: '2026-03-05T15:00:00.000Z' });
     const running = makeTimeEntry({ startedAt: '2026-03-04T14:00:00.000Z', endedAt: null });
     const runningDraft = draftOf(running, NY);
     expect(runningDraft).toMatchObject({ end: '', duration: '' });
     expect(changesOf(running, runningDraft, { ...runningDraft, start: '08:45', billable: true }, NY)).toEqual({ startedAt: '2026-03-04T13:45:00.000Z', billable: true });
+  });
+
+  it('moves only the start of a 9:46–9:47 PM entry moved to start at 8:05 PM: the end and its seconds stay', () => {
+    const entry = makeTimeEntry({ startedAt: '2026-03-05T02:46:20.000Z', endedAt: '2026-03-05T02:47:41.000Z' });
+    const before = draftOf(entry, NY);
+    expect(before).toMatchObject({ date: '2026-03-04', start: '21:46', end: '21:47', duration: '1min' });
+    const after = withStart(before, '20:05', NY);
+    expect(after).toMatchObject({ start: '20:05', end: '21:47', duration: '1h 42min' });
+    expect(changesOf(entry, before, after, NY)).toEqual({ startedAt: '2026-03-05T01:05:00.000Z' });
+    // The duration alone moves only the end; the end alone, too.
+    expect(changesOf(entry, before, withDuration(before, '1h', NY), NY)).toEqual({ endedAt: '2026-03-05T03:46:00.000Z' });
+    expect(changesOf(entry, before, withEnd(before, '22:00', NY), NY)).toEqual({ endedAt: '2026-03-05T03:00:00.000Z' });
   });
 });

@@ -13,8 +13,9 @@ import {
 
 /**
  * A time entry as its form shows it (DECISIONS 31): a day, a start and an end on the user's clock (an end
- * not after the start is on the next day), and the duration between them (`1h 30min`); the end and the
- * duration follow each other.
+ * not after the start is on the next day), and the duration between them (`1h 30min`). Each field changes
+ * only what it must: a new start keeps the end (the duration follows), a new end or duration keeps the
+ * start (the other follows), a new day moves the whole entry.
  */
 export interface EntryDraft {
   date: string;
@@ -68,15 +69,20 @@ export function draftSpan(draft: Pick<EntryDraft, 'date' | 'start' | 'end'>, tim
   return { startMs, endMs: instantOf(endDate, draft.end, timeZone) };
 }
 
-/** The draft with a new start: the duration stays, the end moves. */
-export function withStart(draft: EntryDraft, start: string, timeZone: string): EntryDraft {
-  return withDuration({ ...draft, start }, draft.duration, timeZone);
+/** The draft with its duration worked out from its start and end (kept while they are not complete). */
+function withDurationOfSpan(draft: EntryDraft, timeZone: string): EntryDraft {
+  const span = draftSpan(draft, timeZone);
+  return span ? { ...draft, duration: formatDurationMinutes((span.endMs - span.startMs) / MINUTE_MS) } : draft;
 }
 
-/** The draft with a new end: the duration follows. */
+/** The draft with a new start: the end stays, the duration follows. */
+export function withStart(draft: EntryDraft, start: string, timeZone: string): EntryDraft {
+  return withDurationOfSpan({ ...draft, start }, timeZone);
+}
+
+/** The draft with a new end: the start stays, the duration follows. */
 export function withEnd(draft: EntryDraft, end: string, timeZone: string): EntryDraft {
-  const span = draftSpan({ ...draft, end }, timeZone);
-  return { ...draft, end, duration: span ? formatDurationMinutes((span.endMs - span.startMs) / MINUTE_MS) : draft.duration };
+  return withDurationOfSpan({ ...draft, end }, timeZone);
 }
 
 /** The draft with a new duration text: the end follows when it can be read. */
@@ -92,6 +98,7 @@ export function draftProblem(draft: EntryDraft, timeZone: string, running = fals
   if (!isValidTimeOfDay(draft.start)) return 'Enter the start time';
   if (running) return null;
   if (!isValidTimeOfDay(draft.end)) return 'Enter the end time or the duration';
+  if (parseEstimateMinutes(draft.duration) === null) return 'Enter the duration like 1h 30min';
   const span = draftSpan(draft, timeZone)!;
   if (span.endMs - span.startMs > TIME_ENTRY_MAX_SECONDS * 1000) return 'An entry can be at most 24 hours long';
   return null;
@@ -103,15 +110,20 @@ export function createBodyOf(draft: EntryDraft, taskId: string, timeZone: string
   return { taskId, startedAt: new Date(span.startMs).toISOString(), endedAt: new Date(span.endMs).toISOString(), note: draft.note, billable: draft.billable };
 }
 
+/** True when the form holds something the user changed: an edit not yet saved. */
+export const draftChanged = (before: EntryDraft, after: EntryDraft) => (Object.keys(before) as Array<keyof EntryDraft>).some((field) => before[field] !== after[field]);
+
 /**
- * The changes of an edited entry: only what the form changed (an untouched start keeps its seconds), the
- * end only when the entry has one.
+ * The changes of an edited entry: only what the form changed, so an untouched start or end keeps its
+ * instant to the second (a new start alone sends only the start: the api keeps the end). The end is sent
+ * when it lands on another instant (a new end or duration, a new day, or a start moved past it, which puts
+ * the end on the next day), and only when the entry has one.
  */
 export function changesOf(entry: TimeEntry, before: EntryDraft, after: EntryDraft, timeZone: string): TimeEntryUpdateInput {
   const changes: TimeEntryUpdateInput = {};
-  const startChanged = after.date !== before.date || after.start !== before.start;
-  if (startChanged) changes.startedAt = new Date(instantOf(after.date, after.start, timeZone)).toISOString();
-  if (entry.endedAt !== null && (startChanged || after.end !== before.end)) changes.endedAt = new Date(draftSpan(after, timeZone)!.endMs).toISOString();
+  if (after.date !== before.date || after.start !== before.start) changes.startedAt = new Date(instantOf(after.date, after.start, timeZone)).toISOString();
+  const endMs = entry.endedAt === null ? null : draftSpan(after, timeZone)!.endMs;
+  if (endMs !== null && endMs !== draftSpan(before, timeZone)!.endMs) changes.endedAt = new Date(endMs).toISOString();
   if (after.note !== before.note) changes.note = after.note;
   if (after.billable !== before.billable) changes.billable = after.billable;
   return changes;
