@@ -9,8 +9,11 @@ export const QUOTAS = {
   notePages: 5_000,
   clients: 1_000,
   contacts: 1_000,
-  /** Notification channels (DECISIONS 29): a few devices and services per person. */
-  channels: 20,
+  /**
+   * Notification channels (DECISIONS 29): a few devices and services per person. Also what one reminder can
+   * reach at once, no more than a minute of "Send test" (DECISIONS 46).
+   */
+  channels: 10,
   /** Personal API tokens (DECISIONS 30): one per script or device is plenty. */
   apiTokens: 50,
   /** Time entries (DECISIONS 31): years of a busy day's entries. */

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { CHANNEL_PAUSE_AFTER, nextDigestAt, localDate, localTime, type ChannelTestResult, type DeliverReminderJobResult, type NotificationPayload } from '@daybook/shared';
 import type { Logger } from '../log';
+import type { OutboundDoor } from '../outbound';
+import type { SecretBox } from '../secrets/secret-box';
+import { openChannelConfig } from './channel-secrets';
 import { ChannelSendError, sendToChannel, type SendContext, type SmtpSettings } from './channels';
 import { digestMessage, reminderMessage, shareResponseMessage, testMessage } from './messages';
 import type { ClaimedReminder, NotifyStore, StoredChannel } from './store';
@@ -11,6 +14,12 @@ export const CLAIM_LEASE_MS = 25_000;
 export const LATE_AFTER_MS = 2 * 60_000;
 /** A digest this late is skipped (the next morning's follows): yesterday's day is over. */
 export const DIGEST_STALE_MS = 6 * 60 * 60_000;
+/**
+ * A "Send test" waits at most this long for the channel (or NOTIFY_TIMEOUT_MS when shorter): the person
+ * waits for its answer, and the api for the job, so a silent host is answered "Could not connect" in time.
+ */
+export const TEST_SEND_TIMEOUT_MS = 5_000;
+
 /** Rounds of sends before a reminder no channel took is given up. */
 export const MAX_DELIVERY_ATTEMPTS = 5;
 /** The pause before the next round after a channel failed: 30 s, 1 min, 2 min, 4 min. */
@@ -27,6 +36,10 @@ export interface NotifySettings {
 export interface NotifyDeps {
   store: NotifyStore;
   settings: NotifySettings;
+  /** The one outbound door (DECISIONS 46): every channel's request goes through it. */
+  outbound: OutboundDoor;
+  /** The key channels' secrets are sealed with (DECISIONS 48); null while this process has none. */
+  secrets: () => SecretBox | null;
   log: Logger;
   signal?: AbortSignal | undefined;
   now?: () => Date;
@@ -43,6 +56,7 @@ async function sendContext(deps: NotifyDeps, channels: StoredChannel[], idempote
   const vapid = channels.some((channel) => channel.kind === 'push') ? await deps.store.vapidKeys() : null;
   return {
     timeoutMs: deps.settings.timeoutMs,
+    outbound: deps.outbound,
     signal: deps.signal,
     smtp: deps.settings.smtp,
     vapid: vapid ? { ...vapid, subject: deps.settings.vapidSubject } : null,
@@ -58,7 +72,7 @@ async function sendRound(deps: NotifyDeps, reminderId: string, channels: StoredC
   await Promise.all(
     channels.map(async (channel) => {
       try {
-        await sendToChannel(channel.config, message, context);
+        await sendToChannel(openChannelConfig(deps.secrets(), channel.userId, channel.config), message, context);
         await deps.store.delivered(reminderId, channel.id);
         round.delivered += 1;
       } catch (error) {
@@ -147,7 +161,9 @@ export async function testChannel(userId: string, channelId: string, deps: Notif
   const channel = await deps.store.channel(userId, channelId);
   if (!channel) return { delivered: false, error: 'This channel no longer exists' };
   try {
-    await sendToChannel(channel.config, testMessage(), await sendContext(deps, [channel], `test-${randomUUID()}`));
+    const context = await sendContext(deps, [channel], `test-${randomUUID()}`);
+    const config = openChannelConfig(deps.secrets(), channel.userId, channel.config);
+    await sendToChannel(config, testMessage(), { ...context, timeoutMs: Math.min(context.timeoutMs, TEST_SEND_TIMEOUT_MS) });
     await deps.store.channelTested(channel.id, null);
     return { delivered: true, error: null };
   } catch (error) {

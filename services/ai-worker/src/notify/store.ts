@@ -1,5 +1,5 @@
 import { Pool, type PoolClient } from 'pg';
-import type { NotificationSettings, ReminderState } from '@daybook/shared';
+import { QUOTAS, type NotificationSettings, type ReminderState } from '@daybook/shared';
 import type { ChannelConfig } from './channels';
 
 /** A reminder this worker holds: claimed with `token` until the lease runs out. */
@@ -34,8 +34,10 @@ export interface ShareResponseNotice {
 
 export interface StoredChannel {
   id: string;
+  userId: string;
   kind: ChannelConfig['kind'];
-  config: ChannelConfig;
+  /** As stored: sealed (`openChannelConfig` reads it), or plain from before sealing. */
+  config: unknown;
 }
 
 export interface DigestTask {
@@ -131,21 +133,25 @@ export function createNotifyStore(databaseUrl: string) {
       return row ?? null;
     },
 
-    /** The user's channels that take this kind of message, are not paused, and have not had this reminder yet. */
+    /**
+     * The user's channels that take this kind of message, are not paused, and have not had this reminder
+     * yet: at most the channel quota's worth in one round, so one reminder never reaches more addresses at
+     * once than the quota lets a user have.
+     */
     undeliveredChannels: (userId: string, reminderId: string, digest: boolean) =>
       rows<StoredChannel>(
-        `select ch.id, ch.kind, ch.config from notification_channels ch
+        `select ch.id, ch.user_id as "userId", ch.kind, ch.config from notification_channels ch
           where ch.user_id = $1 and not ch.paused and ${digest ? 'ch.digest' : 'ch.reminders'}
             and not exists (select 1 from reminder_deliveries d where d.reminder_id = $2 and d.channel_id = ch.id)
-          order by ch.created_at limit 50`,
-        [userId, reminderId],
+          order by ch.created_at limit $3`,
+        [userId, reminderId, QUOTAS.channels],
       ),
 
     deliveryCount: async (reminderId: string): Promise<number> =>
       (await rows<{ count: number }>('select count(*)::int as count from reminder_deliveries where reminder_id = $1', [reminderId]))[0]?.count ?? 0,
 
     channel: async (userId: string, channelId: string): Promise<StoredChannel | null> =>
-      (await rows<StoredChannel>('select id, kind, config from notification_channels where id = $1 and user_id = $2', [channelId, userId]))[0] ?? null,
+      (await rows<StoredChannel>('select id, user_id as "userId", kind, config from notification_channels where id = $1 and user_id = $2', [channelId, userId]))[0] ?? null,
 
     /** Records that the channel took the reminder: a retry skips it. */
     async delivered(reminderId: string, channelId: string): Promise<void> {

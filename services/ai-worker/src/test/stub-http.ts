@@ -15,6 +15,8 @@ export interface StubHttp {
   /** `127.0.0.1:<port>` */
   host: string;
   received: StubRequest[];
+  /** TCP connections it accepted (a request refused before connecting leaves this at 0). */
+  connections: number;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,16 @@ export interface StubHttp {
 export async function startStubHttp(answer: (res: http.ServerResponse, request: StubRequest) => void = (res) => res.writeHead(200).end('{}')): Promise<StubHttp> {
   const received: StubRequest[] = [];
   const sockets = new Set<Socket>();
+  const stub: StubHttp = {
+    url: '',
+    host: '',
+    received,
+    connections: 0,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -35,20 +47,15 @@ export async function startStubHttp(answer: (res: http.ServerResponse, request: 
     });
   });
   server.on('connection', (socket) => {
+    stub.connections += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    host: `127.0.0.1:${port}`,
-    received,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  stub.url = `http://127.0.0.1:${port}`;
+  stub.host = `127.0.0.1:${port}`;
+  return stub;
 }
 
 /** A loopback port nothing listens on. */

@@ -4,6 +4,7 @@ import { closedPort } from '../../test/stub-http';
 import type { SMTPServerOptions } from 'smtp-server';
 import { startSmtp } from '../../test/stub-smtp';
 import { emailMessageId } from './email';
+import { createOutboundDoor } from '../../outbound';
 import { sendToChannel, type SendContext } from './index';
 
 /** Email against a stand-in SMTP server on loopback (smtp-server), with a login. */
@@ -24,8 +25,12 @@ function bodyOf(raw: string): string {
 
 const message = sampleReminder;
 const FROM = 'Daybook <daybook@example.com>';
+// Email goes to the admin's SMTP server (SMTP_URL), not through the outbound door: it opens nothing here.
+const outbound = createOutboundDoor();
+afterAll(() => outbound.close());
 const contextFor = (host: string, timeoutMs = 5_000): SendContext => ({
   timeoutMs,
+  outbound,
   smtp: { url: `smtp://daybook:s3cret-pass@${host}`, from: FROM },
   vapid: null,
   appUrl: 'https://daybook.lan',

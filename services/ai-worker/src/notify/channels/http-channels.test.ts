@@ -1,12 +1,26 @@
 import type http from 'node:http';
 import { SAMPLE_REMINDER_ID, SAMPLE_TASK_ID, sampleReminder, sendError } from '../../test/notify-fixtures';
 import { closedPort, startStubHttp } from '../../test/stub-http';
+import { createOutboundDoor, parseOutboundAllow, type OutboundDoor, type Resolve } from '../../outbound';
 import { sendToChannel, type SendContext } from './index';
 
-/** ntfy and the webhook against a stand-in HTTP server on loopback. */
+/**
+ * ntfy and the webhook against a stand-in HTTP server on loopback. The stand-ins are on loopback, which the
+ * outbound door refuses: the door of most tests opens 127.0.0.1 (OUTBOUND_ALLOW), as an admin would for a
+ * LAN ntfy; the door's own tests use one that opens nothing.
+ */
 
 const message = sampleReminder;
-const context: SendContext = { timeoutMs: 5_000, smtp: null, vapid: null, appUrl: 'https://daybook.lan', idempotencyKey: SAMPLE_REMINDER_ID };
+const doors: OutboundDoor[] = [];
+const doorWith = (allow: string, resolve?: Resolve) => {
+  const door = createOutboundDoor({ allow: parseOutboundAllow(allow), ...(resolve ? { resolve } : {}) });
+  doors.push(door);
+  return door;
+};
+const context: SendContext = { timeoutMs: 5_000, outbound: doorWith('127.0.0.1'), smtp: null, vapid: null, appUrl: 'https://daybook.lan', idempotencyKey: SAMPLE_REMINDER_ID };
+afterAll(async () => {
+  await Promise.all(doors.map((door) => door.close()));
+});
 
 const stubs: Array<{ close(): Promise<void> }> = [];
 async function stub(answer?: (res: http.ServerResponse) => void) {
@@ -51,17 +65,17 @@ describe('ntfy', () => {
     expect(body).not.toHaveProperty('click');
   });
 
-  it('reports a refusal with its status, permanent for a 4xx, and never with the token', async () => {
+  it('reports a refusal with its status alone, permanent for a 4xx, and never with the token or what the server said', async () => {
     const forbidden = await stub((res) => res.writeHead(403).end('{"error":"forbidden"}'));
     const refused = await sendError(sendToChannel({ kind: 'ntfy', server: forbidden.url, topic: 't', token: 'tk_secret' }, message, context));
-    expect(refused.message).toBe('ntfy answered 403 Forbidden');
+    expect(refused.message).toBe('Could not deliver (status 403)');
     expect(refused.permanent).toBe(true);
 
     const busy = await stub((res) => res.writeHead(429).end());
     expect((await sendError(sendToChannel({ kind: 'ntfy', server: busy.url, topic: 't' }, message, context))).permanent).toBe(false);
     const broken = await stub((res) => res.writeHead(502).end());
     const failed = await sendError(sendToChannel({ kind: 'ntfy', server: broken.url, topic: 't' }, message, context));
-    expect(failed).toMatchObject({ message: 'ntfy answered 502 Bad Gateway', permanent: false });
+    expect(failed).toMatchObject({ message: 'Could not deliver (status 502)', permanent: false });
   });
 
   it('gives up on a server that never answers within the time it was given', async () => {
@@ -70,7 +84,7 @@ describe('ntfy', () => {
     const error = await sendError(sendToChannel({ kind: 'ntfy', server: silent.url, topic: 't' }, message, { ...context, timeoutMs: 400 }));
     const elapsed = Date.now() - started;
 
-    expect(error).toMatchObject({ message: 'No answer within 0.4 s', permanent: false });
+    expect(error).toMatchObject({ message: 'Could not connect', permanent: false });
     expect(elapsed).toBeGreaterThanOrEqual(350);
     expect(elapsed).toBeLessThan(1_500);
     expect(silent.received).toHaveLength(1);
@@ -87,10 +101,13 @@ describe('ntfy', () => {
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
-  it('names the host and the system code when the server cannot be reached', async () => {
+  it('says only "Could not connect" when nothing answers, whatever the socket did (closed, not HTTP, no such name)', async () => {
     const port = await closedPort();
-    const error = await sendError(sendToChannel({ kind: 'ntfy', server: `http://127.0.0.1:${port}`, topic: 't' }, message, context));
-    expect(error).toMatchObject({ message: `Could not reach 127.0.0.1:${port} (ECONNREFUSED)`, permanent: false });
+    const notHttp = await stub((res) => res.socket?.end('SSH-2.0-OpenSSH_9.6\r\n'));
+    for (const server of [`http://127.0.0.1:${port}`, notHttp.url, 'http://no-such-host.invalid']) {
+      const error = await sendError(sendToChannel({ kind: 'ntfy', server, topic: 't' }, message, context));
+      expect(error).toMatchObject({ message: 'Could not connect', permanent: false });
+    }
   });
 });
 
@@ -128,15 +145,57 @@ describe('webhook', () => {
     expect((JSON.parse(request!.body.toString()) as { type: string }).type).toBe('info');
   });
 
-  it('reports a refusal with its status and host, never with the address itself', async () => {
-    const broken = await stub((res) => res.writeHead(500).end());
+  it('reports a refusal with its status alone, never with the address or what the server said', async () => {
+    const broken = await stub((res) => res.writeHead(500).end('database password is hunter2'));
     const failed = await sendError(sendToChannel({ kind: 'webhook', url: `${broken.url}/notify/secret-key?token=abc` }, message, context));
-    expect(failed).toMatchObject({ message: `The webhook (${broken.host}) answered 500 Internal Server Error`, permanent: false });
-    expect(failed.message).not.toMatch(/secret-key|abc/);
+    expect(failed).toMatchObject({ message: 'Could not deliver (status 500)', permanent: false });
 
     const moved = await stub((res) => res.writeHead(301, { location: 'https://elsewhere.example/' }).end());
     const redirected = await sendError(sendToChannel({ kind: 'webhook', url: moved.url }, message, context));
-    expect(redirected).toMatchObject({ message: `The webhook (${moved.host}) answered 301 Moved Permanently`, permanent: true });
+    expect(redirected).toMatchObject({ message: 'Could not deliver (status 301)', permanent: true });
     expect(moved.received).toHaveLength(1);
+  });
+});
+
+describe('through the outbound door (DECISIONS 46)', () => {
+  const closed = doorWith('', async (hostname) => {
+    const answers: Record<string, string> = { 'loopback.example.com': '127.0.0.1', 'metadata.example.com': '169.254.169.254' };
+    if (!answers[hostname]) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+    return [{ address: answers[hostname]!, family: 4 }];
+  });
+  const refusing: SendContext = { ...context, outbound: closed };
+
+  it('refuses loopback, local names and inside addresses for good, before a connection, saying so and nothing more', async () => {
+    const inside = await stub();
+    const port = new URL(inside.url).port;
+    for (const url of [
+      inside.url,
+      `http://localhost:${port}/`,
+      `http://2130706433:${port}/`,
+      `http://[::1]:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      `http://loopback.example.com:${port}/`,
+      'http://metadata.example.com/latest/meta-data/',
+      'http://10.0.0.1/',
+      'http://192.168.1.1:6379/',
+    ]) {
+      for (const config of [{ kind: 'webhook' as const, url }, { kind: 'ntfy' as const, server: url, topic: 't' }]) {
+        const error = await sendError(sendToChannel(config, message, refusing));
+        expect({ url, message: error.message, permanent: error.permanent }).toEqual({
+          url,
+          message: expect.stringMatching(/^Not sent: \S+ is a private or local address, which Daybook does not send to \(an admin can allow it with OUTBOUND_ALLOW\)$/),
+          permanent: true,
+        });
+      }
+    }
+    expect(inside.connections).toBe(0);
+  });
+
+  it('does not follow a redirect, so a public address cannot lead the server inside', async () => {
+    const inside = await stub();
+    const mover = await stub((res) => res.writeHead(307, { location: `${inside.url}/internal` }).end());
+    const error = await sendError(sendToChannel({ kind: 'webhook', url: mover.url }, message, context));
+    expect(error).toMatchObject({ message: 'Could not deliver (status 307)', permanent: true });
+    expect(inside.connections).toBe(0);
   });
 });

@@ -1,6 +1,5 @@
 import type { NotificationPayload } from '@daybook/shared';
-import { withinDeadline } from './deadline';
-import { httpAddress, postJson, refused } from './http';
+import { httpAddress, isSuccess, notDelivered, postJson } from './http';
 import { LATE_NOTE, messageLink, shortenToBytes } from './message';
 import type { ChannelConfig, SendContext } from './types';
 
@@ -33,8 +32,8 @@ export function ntfyMessage(channel: NtfyChannel, message: NotificationPayload, 
 export async function sendNtfy(channel: NtfyChannel, message: NotificationPayload, context: SendContext): Promise<void> {
   const root = serverRoot(channel.server);
   const headers: Record<string, string> = channel.token ? { authorization: `Bearer ${channel.token}` } : {};
-  const response = await withinDeadline(context, root.host, (signal) => postJson(root, ntfyMessage(channel, message, context.appUrl), headers, signal));
-  if (!response.ok) throw refused('ntfy', response.status);
+  const status = await postJson(context, root, ntfyMessage(channel, message, context.appUrl), headers);
+  if (!isSuccess(status)) throw notDelivered(status);
 }
 
 /** https://ntfy.sh → https://ntfy.sh/ ; https://home.lan/ntfy → https://home.lan/ntfy/ (a server under a path). */

@@ -2,6 +2,7 @@ import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, v
 import type { NotificationPayload } from '@daybook/shared';
 import { SAMPLE_REMINDER_ID, SAMPLE_TASK_ID, sampleReminder, sendError } from '../../test/notify-fixtures';
 import { closedPort, startStubHttp } from '../../test/stub-http';
+import { createOutboundDoor, parseOutboundAllow } from '../../outbound';
 import { generateVapidKeys, sendToChannel, type SendContext, type VapidKeys } from './index';
 import { pushTopic } from './push';
 
@@ -69,7 +70,10 @@ function verifiedVapidClaims(authorization: string | undefined, expectedKey: str
 
 const message: NotificationPayload = { ...sampleReminder, body: 'Due today at 14:00 — café' };
 const vapid: VapidKeys = { ...generateVapidKeys(), subject: 'mailto:admin@daybook.example' };
-const context: SendContext = { timeoutMs: 5_000, smtp: null, vapid, appUrl: 'https://daybook.lan', idempotencyKey: SAMPLE_REMINDER_ID };
+// The stand-in push service is on loopback: this door opens it, as OUTBOUND_ALLOW would.
+const outbound = createOutboundDoor({ allow: parseOutboundAllow('127.0.0.1') });
+const context: SendContext = { timeoutMs: 5_000, outbound, smtp: null, vapid, appUrl: 'https://daybook.lan', idempotencyKey: SAMPLE_REMINDER_ID };
+afterAll(() => outbound.close());
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -121,22 +125,35 @@ describe('web push', () => {
     expect(sent).toMatchObject({ kind: 'digest', title: message.title, taskId: SAMPLE_TASK_ID, reminderId: SAMPLE_REMINDER_ID });
   });
 
-  it('is permanent when the subscription has expired (410 or 404), transient for other refusals', async () => {
-    for (const status of [410, 404]) {
+  it('is permanent when the subscription has expired (410 or 404) or the message can never fit (413), transient for other refusals', async () => {
+    for (const status of [410, 404, 413]) {
       const service = await pushService(status);
       const error = await sendError(sendToChannel(browserSubscription(`${service.url}/push/gone`).channel, message, context));
-      expect(error).toMatchObject({ message: "This browser's subscription has expired", permanent: true });
+      expect(error).toMatchObject({ message: `Could not deliver (status ${status})`, permanent: true });
     }
     const busy = await pushService(503);
-    const host = new URL(busy.url).host;
     const error = await sendError(sendToChannel(browserSubscription(`${busy.url}/push/busy`).channel, message, context));
-    expect(error).toMatchObject({ message: `The push service (${host}) answered 503 Service Unavailable`, permanent: false });
+    expect(error).toMatchObject({ message: 'Could not deliver (status 503)', permanent: false });
   });
 
-  it('names only the push service’s host when it cannot be reached (the endpoint’s path is a secret)', async () => {
+  it('says only "Could not connect" when the push service cannot be reached (never the endpoint, whose path is a secret)', async () => {
     const port = await closedPort();
     const error = await sendError(sendToChannel(browserSubscription(`http://127.0.0.1:${port}/push/secret-token`).channel, message, context));
-    expect(error).toMatchObject({ message: `Could not reach 127.0.0.1:${port} (ECONNREFUSED)`, permanent: false });
+    expect(error).toMatchObject({ message: 'Could not connect', permanent: false });
+  });
+
+  it('goes through the outbound door: an endpoint on loopback or inside is refused without a connection', async () => {
+    const service = await pushService(201);
+    const closedDoor = createOutboundDoor();
+    try {
+      for (const endpoint of [`${service.url}/push/x`, `http://[::1]:${new URL(service.url).port}/push/x`, 'http://169.254.169.254/latest/']) {
+        const error = await sendError(sendToChannel(browserSubscription(endpoint).channel, message, { ...context, outbound: closedDoor }));
+        expect(error.message).toMatch(/^Not sent: .* is a private or local address/);
+      }
+    } finally {
+      await closedDoor.close();
+    }
+    expect(service.connections).toBe(0);
   });
 
   it('is a clear permanent error without VAPID keys, or with a subscription whose keys are not keys', async () => {

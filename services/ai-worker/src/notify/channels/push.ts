@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NotificationPayload } from '@daybook/shared';
 import { generateRequestDetails, generateVAPIDKeys, getVapidHeaders } from 'web-push';
-import { withinDeadline } from './deadline';
-import { httpAddress, statusLine } from './http';
+import { httpAddress, isSuccess, notDelivered, sendThroughDoor } from './http';
 import { shortenToBytes } from './message';
 import { ChannelSendError, type ChannelConfig, type SendContext } from './types';
 
@@ -40,8 +39,8 @@ export function pushTopic(idempotencyKey: string): string {
 
 /**
  * Web Push (RFC 8030, 8291, 8292): web-push encrypts the message for the browser and signs the VAPID
- * token; the request is sent here, with our deadline. Errors name the push service's host only (the
- * endpoint's path is the subscription's secret).
+ * token; the request is sent here, through the outbound door (the endpoint comes from a browser, which the
+ * user controls). Errors never name the endpoint (its path is the subscription's secret).
  */
 export async function sendPush(channel: PushChannel, message: NotificationPayload, context: SendContext): Promise<void> {
   const vapid = context.vapid;
@@ -70,14 +69,9 @@ export async function sendPush(channel: PushChannel, message: NotificationPayloa
       .filter(([name]) => name.toLowerCase() !== 'content-length')
       .map(([name, value]) => [name, String(value)]),
   );
-  const response = await withinDeadline(context, endpoint.host, async (signal) => {
-    const answer = await fetch(endpoint, { method: 'POST', headers, body: request.body ?? undefined, redirect: 'manual', signal });
-    await answer.body?.cancel().catch(() => {});
-    return answer;
-  });
-  if (response.ok) return;
-  if (response.status === 404 || response.status === 410) throw new ChannelSendError("This browser's subscription has expired", true);
-  if (response.status === 413) throw new ChannelSendError('The push service refused the message as too large', true);
-  throw new ChannelSendError(`The push service (${endpoint.host}) answered ${statusLine(response.status)}`, false);
+  const status = await sendThroughDoor(context, endpoint, { method: 'POST', headers, ...(request.body ? { body: request.body } : {}) });
+  if (isSuccess(status)) return;
+  // 404 and 410: the subscription is gone (the channel is removed); 413: this message will never fit.
+  throw notDelivered(status, status === 404 || status === 410 || status === 413);
 }
 

@@ -1,3 +1,5 @@
+import type { OutboundDoor } from '../../outbound';
+
 /**
  * What the channel senders need to know (DECISIONS 29): where a channel points, the server's email and
  * push settings, and the bounds of one send. The api keeps the channels; the worker hands one of them,
@@ -27,6 +29,8 @@ export interface VapidKeys {
 export interface SendContext {
   /** The whole send (connecting, sending, waiting for the answer) is bounded by this. */
   timeoutMs: number;
+  /** Every request to an address a user gave goes through it (DECISIONS 46). */
+  outbound: OutboundDoor;
   /** Aborted when the worker shuts down. */
   signal?: AbortSignal;
   /** null: email is not configured on this server. */

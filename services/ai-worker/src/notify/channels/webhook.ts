@@ -1,6 +1,5 @@
 import type { NotificationPayload } from '@daybook/shared';
-import { withinDeadline } from './deadline';
-import { httpAddress, postJson, refused } from './http';
+import { httpAddress, isSuccess, notDelivered, postJson } from './http';
 import { messageLink } from './message';
 import type { ChannelConfig, SendContext } from './types';
 
@@ -25,10 +24,9 @@ export function webhookBody(message: NotificationPayload, context: Pick<SendCont
   };
 }
 
-/** POSTs the message to the channel's address. Errors name only its host: the address itself may hold a key. */
+/** POSTs the message to the channel's address. Errors never name it: the address itself may hold a key. */
 export async function sendWebhook(channel: WebhookChannel, message: NotificationPayload, context: SendContext): Promise<void> {
   const url = httpAddress(channel.url, 'The webhook');
-  const headers = { 'idempotency-key': context.idempotencyKey };
-  const response = await withinDeadline(context, url.host, (signal) => postJson(url, webhookBody(message, context), headers, signal));
-  if (!response.ok) throw refused(`The webhook (${url.host})`, response.status);
+  const status = await postJson(context, url, webhookBody(message, context), { 'idempotency-key': context.idempotencyKey });
+  if (!isSuccess(status)) throw notDelivered(status);
 }

@@ -1,11 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SealedConfig } from '@daybook/ai-worker';
 import { channelStatusOf, type Channel, type ChannelKind } from '@daybook/shared';
 import { countForQuota } from '../../db/quota';
 import { isoInstantSql } from '../../db/sql';
 import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
 
-/** What sending to a channel needs (secrets included): kept in `config`, never answered. Same shape as the worker's ChannelConfig. */
-export type StoredChannelConfig =
+/**
+ * What sending to a channel needs (secrets included). Same shape as the worker's ChannelConfig; kept in
+ * `config` sealed (DECISIONS 48, `sealChannelConfig`), never answered.
+ */
+export type ChannelConfig =
   | { kind: 'ntfy'; server: string; topic: string; token?: string | undefined }
   | { kind: 'email'; address: string }
   | { kind: 'webhook'; url: string }
@@ -15,7 +19,14 @@ export interface NewChannel {
   kind: ChannelKind;
   name: string;
   target: string;
-  config: StoredChannelConfig;
+  config: SealedConfig;
+}
+
+/** A channel's config as stored before configs were sealed. */
+export interface PlainConfigRow {
+  id: string;
+  userId: string;
+  config: ChannelConfig;
 }
 
 export interface ChannelChanges {
@@ -43,11 +54,15 @@ export interface ChannelsRepository extends UnitOfWork {
    * A browser's push subscription: its endpoint belongs to the user who subscribed it last (a shared
    * computer moves to whoever signs in and turns push on), with fresh keys and a clean record.
    */
-  upsertPush(userId: string, channel: NewChannel & { config: { kind: 'push'; endpoint: string } }): Promise<Channel>;
+  upsertPush(userId: string, endpoint: string, channel: NewChannel): Promise<Channel>;
   update(userId: string, id: string, changes: ChannelChanges): Promise<Channel | null>;
   remove(userId: string, id: string): Promise<boolean>;
   removeByEndpoint(userId: string, endpoint: string): Promise<boolean>;
   hasEndpoint(userId: string, endpoint: string): Promise<boolean>;
+  /** Configs stored in plain text (before sealing), a batch at a time. */
+  plainConfigs(limit: number): Promise<PlainConfigRow[]>;
+  /** Replaces a plain config by its sealed form, unless the row changed meanwhile (another api sealed it). */
+  sealConfig(row: PlainConfigRow, sealed: SealedConfig): Promise<void>;
 }
 
 export function createChannelsRepository(rootEm: EntityManager): ChannelsRepository {
@@ -68,14 +83,14 @@ export function createChannelsRepository(rootEm: EntityManager): ChannelsReposit
         `insert into notification_channels as ch (user_id, kind, name, target, config) values (?, ?, ?, ?, ?::jsonb) returning ${CHANNEL}`,
         [userId, channel.kind, channel.name, channel.target, JSON.stringify(channel.config)],
       ))!,
-    upsertPush: async (userId, channel) =>
+    upsertPush: async (userId, endpoint, channel) =>
       (await one(
         `insert into notification_channels as ch (user_id, kind, name, target, config, endpoint) values (?, 'push', ?, ?, ?::jsonb, ?)
          on conflict (endpoint) where endpoint is not null do update
            set user_id = excluded.user_id, name = excluded.name, target = excluded.target, config = excluded.config,
                paused = false, failures = 0, last_error = null, last_error_at = null
          returning ${CHANNEL}`,
-        [userId, channel.name, channel.target, JSON.stringify(channel.config), channel.config.endpoint],
+        [userId, channel.name, channel.target, JSON.stringify(channel.config), endpoint],
       ))!,
     update(userId, id, changes) {
       const sets: string[] = [];
@@ -95,5 +110,10 @@ export function createChannelsRepository(rootEm: EntityManager): ChannelsReposit
       (await db().execute('select 1 from notification_channels where user_id = ? and endpoint = ?', [userId, endpoint])).length > 0,
     removeByEndpoint: async (userId, endpoint) =>
       (await db().execute<{ id: string }[]>('delete from notification_channels where user_id = ? and endpoint = ? returning id', [userId, endpoint])).length > 0,
+    plainConfigs: (limit) =>
+      db().execute<PlainConfigRow[]>(`select id, user_id as "userId", config from notification_channels where config->>'sealed' is null order by id limit ?`, [limit]),
+    async sealConfig(row, sealed) {
+      await db().execute('update notification_channels set config = ?::jsonb where id = ? and config = ?::jsonb', [JSON.stringify(sealed), row.id, JSON.stringify(row.config)]);
+    },
   };
 }

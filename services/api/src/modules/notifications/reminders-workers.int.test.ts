@@ -24,7 +24,7 @@ let anna: ApiClient;
 
 function reminderWorker() {
   const connection = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
-  const handlers = createJobHandlers(parseJobSettings({ LOG_LEVEL: 'silent' }), logger, { databaseUrl: testDatabaseUrl });
+  const handlers = createJobHandlers(parseJobSettings({ LOG_LEVEL: 'silent', OUTBOUND_ALLOW: '127.0.0.1' }), logger, { databaseUrl: testDatabaseUrl });
   const worker = createJobWorker({ name: DELIVER_REMINDER_JOB, connection, prefix, concurrency: 4, log: logger, handler: handlers[DELIVER_REMINDER_JOB] });
   return {
     async close() {
@@ -37,7 +37,8 @@ function reminderWorker() {
 
 beforeAll(async () => {
   ntfy = await startHttpStub();
-  t = await startTestApp();
+  // The ntfy stand-in is on loopback: opened to the outbound door as an admin would open a LAN ntfy.
+  t = await startTestApp({ OUTBOUND_ALLOW: '127.0.0.1' });
   await truncateAll(t.orm);
   anna = t.client();
   await anna.signUpAndIn('anna');

@@ -28,7 +28,14 @@ let bob: ApiClient;
 
 beforeAll(async () => {
   [ntfy, webhook, smtp] = await Promise.all([startHttpStub(), startHttpStub(), startSmtp()]);
-  const settings = parseJobSettings({ SMTP_URL: `smtp://daybook:secret@${smtp.host}`, SMTP_FROM: 'Daybook <daybook@example.com>', NOTIFY_TIMEOUT_MS: '3000', LOG_LEVEL: 'silent' });
+  // The stand-ins are on loopback, opened to the outbound door as an admin would open a LAN ntfy.
+  const settings = parseJobSettings({
+    SMTP_URL: `smtp://daybook:secret@${smtp.host}`,
+    SMTP_FROM: 'Daybook <daybook@example.com>',
+    NOTIFY_TIMEOUT_MS: '3000',
+    LOG_LEVEL: 'silent',
+    OUTBOUND_ALLOW: '127.0.0.1',
+  });
   jobs = createInProcessRunner({
     handlers: createJobHandlers(settings, logger, { databaseUrl: testDatabaseUrl }),
     concurrency: 4,
@@ -36,7 +43,7 @@ beforeAll(async () => {
     waitMs: 10_000,
     logger,
   });
-  t = await startTestApp({}, undefined, { jobs });
+  t = await startTestApp({ OUTBOUND_ALLOW: '127.0.0.1' }, undefined, { jobs });
   sweep = startReminderSweep({ em: t.orm.em, jobs, logger, intervalMs: 200 });
 });
 afterAll(async () => {
