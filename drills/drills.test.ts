@@ -2,7 +2,9 @@
 // model server of the drills' own, survive (1) Redis going away and coming back, (2) the worker being
 // killed mid-job, (3) a model answering garbage, errors or nothing, (4) Postgres restarting under load, (5) a noisy
 // neighbour flooding the expensive calls while another user works, (6) the worker being killed while it
-// delivers a reminder to a stub ntfy server, (7) everything stopped and started again while reminders fall due.
+// delivers a reminder to a stub ntfy server, (7) everything stopped and started again while reminders fall due,
+// (8) a hostile import file and (9) clients and aliases that make the rules slow, each while another user
+// reads their day and waits for a reminder.
 // The drills run in order on one stack; each leaves it healthy for the next.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -10,7 +12,9 @@ import { Queue, QueueEvents } from 'bullmq';
 import { DELIVER_REMINDER_JOB, STRUCTURE_TASK_QUEUE, type Channel, type ScheduledReminder } from '@daybook/shared';
 import { sleep, waitUntil } from '../e2e/harness/processes';
 import { CLAIM_LEASE_MS, LATE_AFTER_MS } from '../services/ai-worker/src/notify/deliver';
+import { HOSTILE_INPUT, hostileClients } from '../services/ai-worker/src/test/hostile-entry';
 import type { StubBehaviour } from '../services/ai-worker/src/test/stub-llm';
+import { longDatesCsv, manyRowsCsv } from '../services/api/src/modules/data-transfer/test-data/hostile-files';
 import { startNtfyStub, type NtfyStub } from './harness/ntfy-stub';
 import { ApiClient, DrillStack, type ErrorBody, type Reply } from './harness/stack';
 
@@ -42,6 +46,8 @@ const MODEL_FAULTS: Array<[string, StubBehaviour]> = [
 ];
 /** The api's default AI_REQUEST_TIMEOUT_MS: how long POST /api/ai/structure-task waits for the worker. */
 const API_AI_WAIT_MS = 10_000;
+/** The api's default AI_MAX_PER_MINUTE: natural-language entries one user may send in a minute. */
+const AI_MAX_PER_MINUTE_DEFAULT = 30;
 
 /** The answer of POST /api/ai/structure-task (the parts the drills read). */
 interface Structured {
@@ -135,6 +141,62 @@ function expectStillRunning(apiPid: number | undefined, workerPid: number | unde
   expect(stack.apiProcess!.child.exitCode).toBeNull();
   expect(stack.worker!.child.pid).toBe(workerPid);
   expect(stack.worker!.child.exitCode).toBeNull();
+}
+
+/** A new user of the stack, signed in. */
+async function newUser(username: string): Promise<ApiClient & { id: string }> {
+  const client = new ApiClient(api.baseUrl);
+  const credentials = { username, password: `${username}-password` };
+  expect((await client.call('POST', '/api/register', credentials)).status).toBe(201);
+  const me = await client.call<{ id: string }>('POST', '/api/login', credentials);
+  expect(me.status).toBe(200);
+  return Object.assign(client, { id: me.body.id });
+}
+
+/** Uploads a file as the web app does (import preview or start). */
+async function upload(client: ApiClient, path: string, file: Uint8Array, timeoutMs = 60_000): Promise<Reply<ErrorBody & Record<string, unknown>>> {
+  const started = Date.now();
+  const res = await fetch(`${api.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { cookie: client.cookieHeader(), 'x-daybook-csrf': '1', 'content-type': 'text/csv; charset=utf-8', accept: 'application/json' },
+    body: file,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  return { status: res.status, body: (await res.json()) as ErrorBody & Record<string, unknown>, json: true, ms: Date.now() - started };
+}
+
+/** The p-th percentile of sorted numbers. */
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/**
+ * Runs `work` while the drill user reads their day list every 200 ms (50 in 10 s, within the heavy reads'
+ * 60). Each read counts from when it was due, so one the api kept from even starting counts too; answers
+ * the latencies (sorted) and the statuses that were not 200.
+ */
+async function dayListWhile<T>(work: () => Promise<T>): Promise<{ result: T; latencies: number[]; failures: number[] }> {
+  const every = 200;
+  const latencies: number[] = [];
+  const failures: number[] = [];
+  const reads: Array<Promise<void>> = [];
+  let ticked = Date.now();
+  const timer = setInterval(() => {
+    // Due a period after the last tick ran (as setInterval schedules it): one the event loop held up counts from then.
+    const sent = ticked + every;
+    ticked = Date.now();
+    reads.push(
+      api.call('GET', '/api/tasks/today').then((reply) => {
+        latencies.push(Date.now() - sent);
+        if (reply.status !== 200) failures.push(reply.status);
+      }),
+    );
+  }, every);
+  try {
+    return { result: await work(), latencies, failures };
+  } finally {
+    clearInterval(timer);
+    await Promise.all(reads);
+    latencies.sort((a, b) => a - b);
+  }
 }
 
 beforeAll(async () => {
@@ -513,4 +575,107 @@ describe('fault drills', () => {
       console.log(`[drills] 7: both reminders went out within ${afterStartMs} ms of the start`);
     });
   }, 150_000);
+  it('8. a hostile import file: the largest of long, all different dates previewed and imported, a million rows refused; another user does not notice', async () => {
+    const importer = await newUser('drill-importer');
+    // Bytes made before measuring: encoding 20 MB of text would hold up this process's own timers.
+    const longDates = Buffer.from(longDatesCsv()); // 9,814 tasks, 19.9 MB
+    const millionRows = Buffer.from(manyRowsCsv());
+    await withNtfyChannel('drill-8', async (ntfy) => {
+      const quiet = (await dayListWhile(() => sleep(3_000))).latencies;
+      // Due while the file's tasks are being written.
+      const dueAt = new Date(Date.now() + 8_000);
+      await taskWithReminder('Call the accountant', dueAt);
+      const started = Date.now();
+      const { result, latencies, failures } = await dayListWhile(async () => {
+        const preview = await upload(importer, '/api/imports/preview?source=todoist&name=Hostile', longDates);
+        expect(preview.status).toBe(200);
+        expect(preview.body).toMatchObject({ counts: { tasks: 9_814 } });
+        for (const path of ['/api/imports/preview?source=todoist', '/api/imports?source=todoist']) {
+          const refused = await upload(importer, path, millionRows);
+          expect({ path, status: refused.status, message: refused.body.error?.message }).toEqual({ path, status: 400, message: expect.stringMatching(/^The file has more than 100,000 rows/) });
+        }
+        const started = await upload(importer, '/api/imports?source=todoist&name=Hostile', longDates);
+        expect(started.status).toBe(202);
+        const id = started.body.id as string;
+        const job = await eventually(
+          'the import',
+          () => importer.call<{ state: string; created: { tasks: number } }>('GET', `/api/imports/${id}`),
+          (reply) => reply.body.state === 'done' || reply.body.state === 'failed',
+          90_000,
+        );
+        return { preview: preview.ms, job: job.body };
+      });
+      expect(result.job).toMatchObject({ state: 'done', created: { tasks: 9_814 } });
+      await answered(ntfy, 1, 10_000);
+      const lateMs = ntfy.publishes[0]!.receivedAt - dueAt.getTime();
+      console.log(
+        `[drills] 8: day list alone p50 ${percentile(quiet, 0.5)} ms, p95 ${percentile(quiet, 0.95)} ms; ` +
+          `preview of 19.9 MB in ${result.preview} ms, import of 9,814 tasks done ${Date.now() - started} ms after the start; ` +
+          `${latencies.length} reads of the other user's day, p50 ${percentile(latencies, 0.5)} ms, p95 ${percentile(latencies, 0.95)} ms, ` +
+          `max ${latencies.at(-1)} ms; their reminder ${lateMs} ms after its time`,
+      );
+      expect(failures).toEqual([]);
+      expect(percentile(latencies, 0.95)).toBeLessThan(100);
+      expect(lateMs).toBeLessThan(3_000);
+    });
+  }, 150_000);
+
+  it('9. clients and aliases that make the rules slow: one user’s long entries never hold up another’s entries, day list or reminder', async () => {
+    // The full quota of clients (1,000; a job carries 500), 20 aliases each, all sharing a long prefix.
+    const attacker = await newUser('drill-aliases');
+    const db = await stack.db();
+    try {
+      await db.query(
+        `insert into clients (id, user_id, name, aliases)
+         select gen_random_uuid(), $1, c->>'name', array(select jsonb_array_elements_text(c->'aliases')) from jsonb_array_elements($2::jsonb) c`,
+        [attacker.id, JSON.stringify(hostileClients(1_000))],
+      );
+    } finally {
+      await db.end();
+    }
+    await withNtfyChannel('drill-9', async (ntfy) => {
+      const quiet = (await dayListWhile(() => sleep(3_000))).latencies;
+      const dueAt = new Date(Date.now() + 4_000);
+      await taskWithReminder('Water the plants', dueAt);
+      const attackerAnswers: number[] = [];
+      const attackerMs: number[] = [];
+      const mine: Array<Reply<Structured & ErrorBody>> = [];
+      const { latencies, failures } = await dayListWhile(async () => {
+        // A minute's worth of the longest entries, as fast as the api takes them (two at a time): what one
+        // account may send with the shipped AI_MAX_PER_MINUTE (the drills' stack allows more for the others).
+        let attacking = true;
+        const attack = async () => {
+          while (attackerAnswers.length + 2 <= AI_MAX_PER_MINUTE_DEFAULT) {
+            const reply = await attacker.call('POST', '/api/ai/structure-task', { input: HOSTILE_INPUT }, 20_000);
+            attackerAnswers.push(reply.status);
+            attackerMs.push(reply.ms);
+          }
+        };
+        const ownEntries = async () => {
+          for (const started = Date.now(); attacking || Date.now() - started < 8_000; ) {
+            mine.push(await structure());
+            await sleep(500);
+          }
+        };
+        await Promise.all([Promise.all([attack(), attack()]).then(() => (attacking = false)), ownEntries()]);
+      });
+      await answered(ntfy, 1, 10_000);
+      const lateMs = ntfy.publishes[0]!.receivedAt - dueAt.getTime();
+      const ownMs = mine.map((reply) => reply.ms).sort((a, b) => a - b);
+      const counts = (statuses: number[]) => statuses.reduce<Record<string, number>>((all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }), {});
+      console.log(
+        `[drills] 9: day list alone p50 ${percentile(quiet, 0.5)} ms, p95 ${percentile(quiet, 0.95)} ms; the attacker's ${attackerAnswers.length} entries ${JSON.stringify(counts(attackerAnswers))}, ${Math.min(...attackerMs)}-${Math.max(...attackerMs)} ms each; ` +
+          `the other user's ${mine.length} entries ${JSON.stringify(counts(mine.map((reply) => reply.status)))}, p50 ${percentile(ownMs, 0.5)} ms, max ${ownMs.at(-1)} ms; ` +
+          `${latencies.length} reads of their day, p50 ${percentile(latencies, 0.5)} ms, p95 ${percentile(latencies, 0.95)} ms; their reminder ${lateMs} ms after its time`,
+      );
+      // Every entry of the other user's is answered, by the model (no fallback for want of time, no 503).
+      expect(mine.map((reply) => reply.status).filter((status) => status !== 200)).toEqual([]);
+      expect(mine.every((reply) => reply.body.readBy === 'model' && reply.body.task.title === MODEL_TITLE)).toBe(true);
+      // The attacker is answered too (within the rules' budget, or told to wait), never with a failure of the worker.
+      expect(attackerAnswers.filter((status) => ![200, 429].includes(status))).toEqual([]);
+      expect(failures).toEqual([]);
+      expect(percentile(latencies, 0.95)).toBeLessThan(100);
+      expect(lateMs).toBeLessThan(3_000);
+    });
+  }, 90_000);
 });

@@ -16,7 +16,8 @@ export const repoRoot = path.resolve(__dirname, '..', '..');
 export const logDir = path.join(repoRoot, 'drills', '.logs');
 
 const BUILDS = {
-  api: { main: path.join(repoRoot, 'services', 'api', 'dist', 'main.js'), sources: ['services/api/src', 'packages/shared/src', 'packages/nl/src'] },
+  // The api runs the worker package's job handlers and bounded threads too.
+  api: { main: path.join(repoRoot, 'services', 'api', 'dist', 'main.js'), sources: ['services/api/src', 'services/ai-worker/src', 'packages/shared/src', 'packages/nl/src'] },
   worker: { main: path.join(repoRoot, 'services', 'ai-worker', 'dist', 'main.js'), sources: ['services/ai-worker/src', 'packages/shared/src', 'packages/nl/src'] },
 };
 
@@ -234,6 +235,12 @@ export class DrillStack {
     await waitUntil('redis port released', async () => !(await portOpen(this.redisPort)), 5_000);
   }
 
+  /**
+   * What the api and the worker share about channels: the ntfy stand-in is on loopback, which the outbound
+   * door opens only when the admin says so (DECISIONS 46), and the key channel secrets are sealed with (48).
+   */
+  private readonly channelsEnv: NodeJS.ProcessEnv = { OUTBOUND_ALLOW: '127.0.0.1', SECRETS_KEY: randomBytes(32).toString('base64url') };
+
   /** Every api process of the stack shares this environment: a restarted api keeps the sessions it signed. */
   private readonly apiEnv: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
@@ -253,6 +260,7 @@ export class DrillStack {
     this.apiStarts += 1;
     const api = this.spawn(`api-${this.apiStarts}`, BUILDS.api.main, {
       ...this.apiEnv,
+      ...this.channelsEnv,
       PORT: String(this.apiPort),
       DATABASE_URL: this.databaseUrl,
       REDIS_URL: this.redisUrl,
@@ -275,6 +283,7 @@ export class DrillStack {
   async startWorker(): Promise<StartedProcess> {
     this.workerStarts += 1;
     const worker = this.spawn(`ai-worker-${this.workerStarts}`, BUILDS.worker.main, {
+      ...this.channelsEnv,
       REDIS_URL: this.redisUrl,
       DATABASE_URL: this.databaseUrl,
       AI_PROVIDER: 'openai',

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       concurrency: env.AI_WORKER_CONCURRENCY,
       log,
       signal: shutdownSignal.signal,
+      budgetMs: env.JOB_TIME_BUDGET_MS,
       onError: workerError(name),
     });
   // Reminder jobs read and write the database: a worker without DATABASE_URL leaves them to one that has it.
@@ -99,6 +100,8 @@ async function main(): Promise<void> {
     fallback: env.AI_FALLBACK,
     concurrency: env.AI_WORKER_CONCURRENCY,
     timeoutMs: env.AI_TIMEOUT_MS,
+    jobBudgetMs: env.JOB_TIME_BUDGET_MS,
+    cpuBudgetMs: env.JOB_CPU_BUDGET_MS,
   });
 }
 

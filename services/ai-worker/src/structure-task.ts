@@ -15,7 +15,25 @@ export interface StructureTaskOptions {
   log?: Logger;
   /** Aborts the provider call early (worker shutdown). */
   signal?: AbortSignal;
+  /** Where the CPU-heavy steps run: the job handlers' threads (jobs.ts); inline by default (the batch command, tests). */
+  cpu?: StructureCpu;
 }
+
+/**
+ * The CPU-heavy steps of structuring: the rules' reading of a request (a model's draft, and the answer when
+ * the rules provider fails) and a model answer's normalisation. The job handlers run them in bounded threads,
+ * each within JOB_CPU_BUDGET_MS (jobs.ts).
+ */
+export interface StructureCpu {
+  rules(request: StructureRequest, signal?: AbortSignal): Promise<StructuredTask>;
+  normalize(raw: unknown, request: StructureRequest, draft: StructuredTask, signal?: AbortSignal): Promise<StructuredTask>;
+}
+
+/** The steps on the caller's own event loop. */
+export const inlineCpu: StructureCpu = {
+  rules: async (request) => rulesOrPlain(request),
+  normalize: async (raw, request, draft) => normalizeModelAnswer(raw, request, draft),
+};
 
 export interface StructureOutcome {
   result: StructuredTask;
@@ -42,13 +60,17 @@ class ProviderTimeoutError extends Error {
   }
 }
 
+/** The text itself as the title, nothing else read. */
+export function plainTask(request: Pick<StructureRequest, 'input'>): StructuredTask {
+  return titleOnlyTask(request.input.replace(/\s+/gu, ' ').trim().slice(0, TASK_TITLE_MAX) || 'Task');
+}
+
 /** The rules result; if even that fails (a bug), the text itself as the title: always a valid task. */
 export function rulesOrPlain(request: StructureRequest): StructuredTask {
   try {
     return structuredTaskSchema.parse(structureRequestWithRules(request));
   } catch {
-    const title = request.input.replace(/\s+/gu, ' ').trim().slice(0, TASK_TITLE_MAX) || 'Task';
-    return titleOnlyTask(title);
+    return plainTask(request);
   }
 }
 
@@ -80,23 +102,27 @@ const describe = (error: unknown) => (error instanceof Error ? `${error.name}: $
  * Structures one request with the configured provider (DECISIONS 16, 26): the rules answer directly; a
  * model reviews the rules' reading (its draft) and its answer is parsed and normalised, and when the model
  * fails, times out or answers something unusable the rules' reading is returned instead
- * (AI_FALLBACK=rules). Never throws with the rules fallback.
+ * (AI_FALLBACK=rules). The CPU-heavy steps run where `cpu` says (bounded threads in the job handlers). With
+ * the rules fallback it throws only when the caller gave up (its signal) or the steps could not run at all.
  */
 export async function structureTask(request: StructureRequest, options: StructureTaskOptions): Promise<StructureOutcome> {
-  const { provider } = options;
+  const { provider, signal } = options;
+  const cpu = options.cpu ?? inlineCpu;
   if (provider.trusted) {
     try {
-      const raw = await provider.structure(request, { signal: options.signal ?? new AbortController().signal });
+      const raw = await provider.structure(request, { signal: signal ?? new AbortController().signal });
       return { result: structuredTaskSchema.parse(raw), source: 'provider', readBy: 'rules' };
     } catch (error) {
+      signal?.throwIfAborted();
       options.log?.error('rules provider failed', { reason: describe(error) });
-      return { result: rulesOrPlain(request), source: 'fallback', readBy: 'rules', reason: describe(error) };
+      const result = await cpu.rules(request, signal).catch(() => plainTask(request));
+      return { result, source: 'fallback', readBy: 'rules', reason: describe(error) };
     }
   }
-  const draft = rulesOrPlain(request);
+  const draft = await cpu.rules(request, signal);
   try {
-    const raw = await callWithDeadline(provider, request, draft, options.timeoutMs, options.signal);
-    return { result: normalizeModelAnswer(raw, request, draft), source: 'provider', readBy: 'model' };
+    const raw = await callWithDeadline(provider, request, draft, options.timeoutMs, signal);
+    return { result: await cpu.normalize(raw, request, draft, signal), source: 'provider', readBy: 'model' };
   } catch (error) {
     const reason = describe(error);
     options.log?.warn('provider answer not used', { provider: provider.name, reason, fallback: options.fallback });

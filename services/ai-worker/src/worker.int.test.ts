@@ -1,14 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { STRUCTURE_TASK_JOB, structureTaskJobResultSchema, type StructureTaskJobData } from '@daybook/shared';
-import { structureRequestOf } from './jobs';
+import { Queue } from 'bullmq';
+import { DELIVER_REMINDER_JOB, STRUCTURE_TASK_JOB, structureTaskJobResultSchema, type StructureTaskJobData } from '@daybook/shared';
+import { createJobHandlers, structureRequestOf } from './jobs';
 import { parseEnv } from './config/env';
 import { createLogger } from './log';
 import { PROVIDERS, rulesProvider } from './providers';
 import type { StructureProvider } from './providers/provider';
 import { structureTask } from './structure-task';
 import { CONTRACT_REQUEST, CONTRACT_SCENARIOS } from './test/contract-scenarios';
+import { longestStall } from './test/event-loop';
+import { HOSTILE_INPUT, hostileClients } from './test/hostile-entry';
 import { bullConnection, testPrefix, testProducer, testRedisUrl } from './test/redis';
 import { startStubLlm, type StubLlmServer } from './test/stub-llm';
 import { createJobWorker } from './worker';
@@ -110,6 +113,54 @@ describe('structure-task worker on a real Redis', () => {
         await producer.close();
       }
     });
+  });
+
+  it('delivers a reminder on time while one user’s entry keeps the rules busy: the rules run in a thread within their budget', async () => {
+    // One process, as the ai-worker runs: a structure-task worker with the real handlers and a reminder
+    // worker whose handler notes when it ran (the delivery itself has its own tests).
+    const prefix = testPrefix('budget');
+    const producer = testProducer(prefix);
+    const [connection, structureConnection, reminderConnection] = [bullConnection(), bullConnection(), bullConnection()];
+    const reminders = new Queue(DELIVER_REMINDER_JOB, { connection, prefix });
+    const handlers = createJobHandlers(parseEnv({ JOB_CPU_BUDGET_MS: '1000' }), log);
+    const ran: number[] = [];
+    const structureWorker = createJobWorker({ name: STRUCTURE_TASK_JOB, connection: structureConnection, prefix, concurrency: 2, log, budgetMs: 30_000, handler: handlers[STRUCTURE_TASK_JOB] });
+    const reminderWorker = createJobWorker({
+      name: DELIVER_REMINDER_JOB,
+      connection: reminderConnection,
+      prefix,
+      concurrency: 2,
+      log,
+      handler: async () => {
+        ran.push(Date.now());
+        return { outcome: 'nothing' as const };
+      },
+    });
+    try {
+      await structureWorker.waitUntilReady();
+      await reminderWorker.waitUntilReady();
+      const hostile: StructureTaskJobData = { ...jobData, input: HOSTILE_INPUT, clients: hostileClients() };
+      const job = await producer.queue.add(STRUCTURE_TASK_JOB, hostile);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the rules are at work
+      const dueAt = Date.now() + 500;
+      const { result, stall } = await longestStall(async () => {
+        await reminders.add(DELIVER_REMINDER_JOB, { reminderId: '00000000-0000-4000-8000-000000000001' }, { delay: 500 });
+        return structureTaskJobResultSchema.parse(await job.waitUntilFinished(producer.events, 20_000));
+      });
+      // Read within its budget: whole, or (past it) again without the clients, the date still read.
+      expect(result).toMatchObject({ readBy: 'rules', task: { dueDate: '2025-03-12' } });
+      for (let i = 0; i < 100 && ran.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ran).toHaveLength(1);
+      expect(ran[0]! - dueAt).toBeLessThan(1_500);
+      expect(stall).toBeLessThan(500);
+    } finally {
+      await Promise.all([structureWorker.close(), reminderWorker.close()]);
+      await handlers.close();
+      await reminders.obliterate({ force: true }).catch(() => undefined);
+      await reminders.close();
+      await Promise.all([connection, structureConnection, reminderConnection].map((c) => c.quit()));
+      await producer.close();
+    }
   });
 
   it('finishes, once, a job whose worker was killed mid-job', async () => {

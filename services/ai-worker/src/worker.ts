@@ -14,6 +14,8 @@ export interface JobWorkerOptions<N extends JobName> {
   log: Logger;
   /** Passed to the handler: aborted on shutdown, so a model call in hand is cut short. */
   signal?: AbortSignal;
+  /** JOB_TIME_BUDGET_MS: a job still running after it fails (runJob), and its slot is free again. */
+  budgetMs?: number;
   /** BullMQ key prefix (tests use their own). */
   prefix?: string;
   /** How long a job's lock lasts without renewal: a worker that dies mid-job frees it after this. */
@@ -41,7 +43,7 @@ export function createJobWorker<N extends JobName>(options: JobWorkerOptions<N>)
     async (job) => {
       const started = Date.now();
       try {
-        const result = await runJob(name, options.handler, job.data, { signal: options.signal });
+        const result = await runJob(name, options.handler, job.data, { signal: options.signal, budgetMs: options.budgetMs });
         log.debug('job done', { job: name, jobId: job.id, ms: Date.now() - started });
         return result;
       } catch (error) {

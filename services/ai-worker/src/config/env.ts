@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { outboundAllowSchema } from '../outbound/address-policy';
 
 /** Empty strings (e.g. `KEY=` in an env file or `${KEY:-}` in compose) count as unset. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
@@ -31,6 +32,10 @@ const envSchema = z
     // Below the api's AI_REQUEST_TIMEOUT_MS (10 s) so that a slow model is answered by the fallback in time.
     AI_TIMEOUT_MS: optional(positiveInt(600_000).default(8_000)),
     AI_FALLBACK: optional(z.enum(['rules', 'none']).default('rules')),
+    // Time budgets (DECISIONS 22): one CPU-heavy step in its thread (the rules reading an entry, a model
+    // answer's normalisation), and a whole job, whatever it waits for. Past them the work is ended.
+    JOB_CPU_BUDGET_MS: optional(z.coerce.number().int('Must be a whole number').min(50, 'Must be at least 50').max(60_000, 'Must be at most 60000').default(2_000)),
+    JOB_TIME_BUDGET_MS: optional(positiveInt(3_600_000).default(30_000)),
     OLLAMA_URL: optional(url(['http:', 'https:']).default('http://ollama:11434')),
     OLLAMA_MODEL: optional(z.string().default('llama3.2:3b')),
     OPENAI_API_KEY: optional(z.string().optional()),
@@ -49,8 +54,22 @@ const envSchema = z
     APP_URL: optional(url(['http:', 'https:']).optional()),
     /** Each notification send's time limit. */
     NOTIFY_TIMEOUT_MS: optional(positiveInt(60_000).default(10_000)),
+    /** Hosts and ranges the admin opens to the outbound door (DECISIONS 46), such as a LAN ntfy: `ntfy.lan, 192.168.1.0/24`. */
+    OUTBOUND_ALLOW: optional(outboundAllowSchema),
+    /** The key channels' secrets are sealed with (DECISIONS 48), as the api has it: SECRETS_KEY, else DATA_DIR/secrets.key. */
+    SECRETS_KEY: optional(z.string().min(32, 'Must be at least 32 characters (e.g. openssl rand -hex 32)').optional()),
+    DATA_DIR: optional(z.string().min(1).default('data')),
   })
   .superRefine((env, ctx) => {
+    // A job's own steps must fit in its budget: the model's wait and two CPU steps, or a reminder's sends.
+    const longestJob = Math.max(env.AI_TIMEOUT_MS + 2 * env.JOB_CPU_BUDGET_MS, env.NOTIFY_TIMEOUT_MS);
+    if (env.JOB_TIME_BUDGET_MS <= longestJob) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JOB_TIME_BUDGET_MS'],
+        message: `Must be more than AI_TIMEOUT_MS + 2 × JOB_CPU_BUDGET_MS and more than NOTIFY_TIMEOUT_MS (here ${longestJob})`,
+      });
+    }
     // The official OpenAI endpoint needs a key; an OpenAI-compatible server at OPENAI_BASE_URL may not.
     if (env.AI_PROVIDER === 'openai' && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
       ctx.addIssue({

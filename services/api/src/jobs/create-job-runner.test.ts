@@ -1,6 +1,8 @@
 import { STRUCTURE_TASK_JOB } from '@daybook/shared';
 import { EnvError, parseEnv } from '../config/env';
 import { createLogger } from '../logger';
+import { longestStall } from '../../../ai-worker/src/test/event-loop';
+import { HOSTILE_INPUT, hostileClients } from '../../../ai-worker/src/test/hostile-entry';
 import { createJobRunner } from './create-job-runner';
 
 /** Which transport REDIS_URL chooses, and how the in-process one reads the worker's settings. */
@@ -25,6 +27,24 @@ it('without REDIS_URL runs the rules handler in this process, and says so', asyn
       habits: [],
     });
     expect(task).toMatchObject({ task: { title: 'Call Globex', clientName: 'Globex', priority: 'urgent', dueDate: '2025-03-12', dueTime: '15:00' }, readBy: 'rules' });
+  } finally {
+    await runner.close();
+  }
+});
+
+it('without REDIS_URL reads a hostile entry in a thread within JOB_CPU_BUDGET_MS: the api’s event loop stays free', async () => {
+  const runner = createJobRunner(parseEnv({ NODE_ENV: 'test' }), createLogger('silent'), { JOB_CPU_BUDGET_MS: '1000' });
+  const hostile = { input: HOSTILE_INPUT, now: '2025-03-11T15:15:00.000Z', timezone: 'America/Chicago', clients: hostileClients(), timeIncrements: [], habits: [] };
+  try {
+    // Once for the api's own first-call costs (checking the payload's 10,000 names compiles the schema's code).
+    await runner.run(STRUCTURE_TASK_JOB, hostile);
+    const started = Date.now();
+    const { result, stall } = await longestStall(() => runner.run(STRUCTURE_TASK_JOB, hostile));
+    // Whole, or (past the budget) read again without the clients: the date is read either way.
+    expect(result).toMatchObject({ task: { dueDate: '2025-03-12' }, readBy: 'rules' });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    // Before the rules ran in a thread, this entry held the api's event loop for minutes.
+    expect(stall).toBeLessThan(500);
   } finally {
     await runner.close();
   }

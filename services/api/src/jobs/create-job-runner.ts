@@ -18,7 +18,8 @@ const withoutPassword = (value: string) => {
  * The job transport of this api process (DECISIONS 25), chosen by REDIS_URL: set, jobs go through
  * BullMQ to the ai-worker replicas; unset, the api runs the worker's handlers itself, configured by the
  * same variables the worker reads (AI_PROVIDER, AI_FALLBACK, AI_TIMEOUT_MS, AI_WORKER_CONCURRENCY,
- * OLLAMA_*, OPENAI_*, SMTP_*, VAPID_SUBJECT, APP_URL), parsed by the worker's own parser; reminder jobs use
+ * JOB_CPU_BUDGET_MS, JOB_TIME_BUDGET_MS, OLLAMA_*, OPENAI_*, SMTP_*, VAPID_SUBJECT, APP_URL), parsed by
+ * the worker's own parser; the handlers' CPU-heavy steps run in threads of their own; reminder jobs use
  * `databaseUrl` (the api's database, known once it is open). Says at start which one it is.
  */
 export function createJobRunner(env: Env, logger: Logger, source: NodeJS.ProcessEnv = process.env, databaseUrl?: () => string | undefined): JobRunner {
@@ -39,6 +40,7 @@ export function createJobRunner(env: Env, logger: Logger, source: NodeJS.Process
     concurrency: settings.AI_WORKER_CONCURRENCY,
     maxWaiting: settings.AI_WORKER_CONCURRENCY * IN_PROCESS_WAITING_PER_SLOT,
     waitMs: env.AI_REQUEST_TIMEOUT_MS,
+    budgetMs: settings.JOB_TIME_BUDGET_MS,
     logger,
   });
   logger.info('jobs run in the api process (no REDIS_URL)', {
@@ -46,6 +48,8 @@ export function createJobRunner(env: Env, logger: Logger, source: NodeJS.Process
     fallback: settings.AI_FALLBACK,
     concurrency: settings.AI_WORKER_CONCURRENCY,
     timeoutMs: settings.AI_TIMEOUT_MS,
+    jobBudgetMs: settings.JOB_TIME_BUDGET_MS,
+    cpuBudgetMs: settings.JOB_CPU_BUDGET_MS,
   });
   return runner;
 }

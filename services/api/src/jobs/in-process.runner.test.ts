@@ -1,4 +1,4 @@
-import { STRUCTURE_TASK_JOB, type StructureTaskJobData, type StructureTaskJobResult, titleOnlyTask } from '@daybook/shared';
+import { DELIVER_REMINDER_JOB, STRUCTURE_TASK_JOB, type StructureTaskJobData, type StructureTaskJobResult, titleOnlyTask } from '@daybook/shared';
 import type { JobContext } from '@daybook/ai-worker';
 import { createLogger } from '../logger';
 import { handlersWith } from '../test/job-handlers';
@@ -137,4 +137,34 @@ it('on close answers the waiting jobs as unavailable and refuses new ones', asyn
   expect((await rejection(run(runner, 'c'))).reason).toBe('unavailable');
   await release();
   expect(state.started).toEqual(['a']);
+});
+
+it('ends a dispatched job at its budget (JOB_TIME_BUDGET_MS): its signal is aborted, its slot free for the next', async () => {
+  const started: string[] = [];
+  const signals: AbortSignal[] = [];
+  const logged: string[] = [];
+  const runner = createInProcessRunner({
+    handlers: handlersWith({
+      [DELIVER_REMINDER_JOB]: async (payload, context) => {
+        started.push(payload.reminderId);
+        if (context?.signal) signals.push(context.signal);
+        if (started.length === 1) return new Promise<never>(() => undefined); // never settles
+        return { outcome: 'sent' };
+      },
+    }),
+    concurrency: 1,
+    maxWaiting: 10,
+    waitMs: 5_000,
+    budgetMs: 200,
+    logger: createLogger('warn', 'api', (line) => logged.push(line)),
+  });
+  try {
+    const ids = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
+    for (const [n, id] of ids.entries()) await runner.dispatch(DELIVER_REMINDER_JOB, { reminderId: id }, { jobId: `r${n}`, runAt: new Date() });
+    await until(() => started.includes(ids[1]!));
+    expect(signals[0]!.aborted).toBe(true);
+    expect(logged.join('\n')).toMatch(/deliver-reminder ran past its time budget of 200 ms/);
+  } finally {
+    await runner.close();
+  }
 });

@@ -13,6 +13,8 @@ export interface InProcessRunnerOptions {
   maxWaiting: number;
   /** AI_REQUEST_TIMEOUT_MS: how long a caller waits, for a slot and for the answer together. */
   waitMs: number;
+  /** JOB_TIME_BUDGET_MS: the longest a job may run (runJob), dispatched ones included. */
+  budgetMs?: number;
   logger: Logger;
 }
 
@@ -21,6 +23,8 @@ export interface InProcessRunnerOptions {
  * handler directly, at most `concurrency` at once, `maxWaiting` more waiting for a slot. The caller's wait
  * is bounded as with BullMQ; when it gives up (or the api stops), the handler's signal is aborted and a
  * job still waiting for its slot is skipped. No queue survives a restart: the caller is still waiting.
+ * The handlers' CPU-heavy steps run in the worker package's bounded threads, never on the api's event loop,
+ * and every job ends at its budget (`budgetMs`), as in the ai-worker.
  *
  * Dispatched jobs (reminders) wait on a timer, run in slots of their own (so a burst of natural-language
  * requests never holds a reminder back, nor the other way round), and are retried with the job's backoff.
@@ -46,7 +50,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions): JobRunne
       void background(async () => {
         if (stopping.signal.aborted) return;
         try {
-          await runJob(name, handlers[name], payload, { signal: stopping.signal });
+          await runJob(name, handlers[name], payload, { signal: stopping.signal, budgetMs: options.budgetMs });
           timers.delete(jobId);
         } catch (error) {
           const attempts = JOBS[name].options.attempts ?? 1;
@@ -75,7 +79,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions): JobRunne
       const abandoned = new Promise<never>((_, reject) => abandon.signal.addEventListener('abort', () => reject(abandon.signal.reason), { once: true }));
       const work = limit(() => {
         abandon.signal.throwIfAborted(); // nobody waits for it any more
-        return runJob(name, handlers[name], payload, { signal: abandon.signal });
+        return runJob(name, handlers[name], payload, { signal: abandon.signal, budgetMs: options.budgetMs });
       });
       try {
         return await Promise.race([work, abandoned]);

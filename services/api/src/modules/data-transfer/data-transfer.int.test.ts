@@ -6,9 +6,11 @@ import { rowCounts, truncateAll } from '../../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../../test/test-app';
 import { createLogger } from '../../logger';
 import { readCsv } from './csv';
+import { planChunks } from './import-plan';
 import { createImportsRepository } from './imports.repository';
 import { createImportsService } from './imports.service';
 import { parseTodoistCsv } from './parsers/todoist.parser';
+import { longDatesCsv, manyRowsCsv } from './test-data/hostile-files';
 
 const NOW = new Date('2026-11-27T10:00:00.000Z');
 const TZ = 'Europe/Berlin';
@@ -206,7 +208,7 @@ describe('refused files and other users', () => {
     const plan = parseTodoistCsv(TODOIST, { project: 'Resumed', now: NOW, timezone: TZ });
     const id = await RequestContext.create(t.orm.em, async () => {
       const imports = createImportsRepository(t.orm.em);
-      return imports.transaction(() => imports.insertImport(anne.id, 'todoist', plan.items, { problems: [], moreProblems: 0 }));
+      return imports.transaction(() => imports.insertImport(anne.id, 'todoist', plan.items.length, planChunks(plan.items), { problems: [], moreProblems: 0 }));
     });
     const sql = t.orm.em.getConnection();
     await sql.execute(`update imports set heartbeat_at = now() - interval '10 minutes' where id = ?`, [id]);
@@ -218,6 +220,73 @@ describe('refused files and other users', () => {
     const [row] = await sql.execute<Array<{ state: string; processed: number; created: { tasks: number }; skipped: number }>>('select state, processed, created, skipped from imports where id = ?', [id]);
     expect(row).toMatchObject({ state: 'done', processed: 506, created: { tasks: 500 - early.created.tasks } });
     expect((await exportOf(anna)).tasks).toHaveLength(500);
+  });
+});
+
+describe('reading a hostile file never holds the event loop (issue 36)', () => {
+  /**
+   * Runs `work` while Bob reads his day list every 50 ms, as a dashboard might (the api runs in this
+   * process): his slowest answer, counted from when it was due to be sent, so that a read the work kept
+   * from even starting counts too.
+   */
+  async function whileBobReads<T>(work: () => Promise<T>): Promise<{ result: T; slowest: number; reads: number }> {
+    const every = 50;
+    let ticked = Date.now();
+    const latencies: number[] = [];
+    const statuses: number[] = [];
+    const reads: Array<Promise<void>> = [];
+    const timer = setInterval(() => {
+      // Due a period after the last tick ran (as setInterval schedules it): one the event loop held up counts from then.
+      const sent = ticked + every;
+      ticked = Date.now();
+      reads.push(
+        bob.get('/api/tasks/today').then((res) => {
+          statuses.push(res.status);
+          latencies.push(Date.now() - sent);
+        }),
+      );
+    }, every);
+    let result: T;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      result = await work();
+    } finally {
+      clearInterval(timer);
+      await Promise.all(reads);
+    }
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    return { result, slowest: Math.max(...latencies), reads: latencies.length };
+  }
+  const message = (res: { body: unknown }) => (res.body as { error?: { message?: string } }).error?.message;
+
+  it('previews the largest file of long, different dates while another user’s day list answers at once', async () => {
+    const file = longDatesCsv();
+    const { result: res, slowest, reads } = await whileBobReads(() => upload(anna, '/api/imports/preview', 'todoist', file, 'Hostile'));
+    expect(res.status).toBe(200);
+    const seen = res.body as ImportPreview;
+    expect(seen.counts.tasks).toBe(9_814);
+    expect(seen.problems[0]).toEqual({ row: 2, message: expect.stringMatching(/^The date “in 1 days every other monday.*…” is too long to be a date/) });
+    expect(seen.moreProblems).toBe(9_814 - seen.problems.length);
+    // Before the file was read in a thread (and its dates bounded), Bob waited 17 to 72 s, and got 429s.
+    expect(reads).toBeGreaterThan(2);
+    expect(slowest).toBeLessThan(2_000);
+  });
+
+  it('imports a file of long, different dates, reading it off the event loop', async () => {
+    const file = longDatesCsv(2_000);
+    const { result: res, slowest } = await whileBobReads(() => upload(anna, '/api/imports', 'todoist', file, 'Hostile'));
+    expect(res.status).toBe(202);
+    expect(slowest).toBeLessThan(2_000);
+    expect(await waitForEnd(anna, (res.body as ImportJob).id)).toMatchObject({ state: 'done', created: { tasks: 2_000 } });
+  }, 120_000);
+
+  it('refuses a million short rows at once and off the event loop, for preview and import alike', async () => {
+    const file = manyRowsCsv();
+    for (const path of ['/api/imports/preview', '/api/imports']) {
+      const { result: res, slowest } = await whileBobReads(() => upload(anna, path, 'todoist', file));
+      expect({ path, status: res.status, message: message(res) }).toEqual({ path, status: 400, message: 'The file has more than 100,000 rows; one import reads at most 100,000.' });
+      expect(slowest).toBeLessThan(2_000);
+    }
   });
 });
 

@@ -13,8 +13,8 @@ const fileName = (what: string, now: Date, extension: string) => `daybook-${what
 
 /**
  * Import and export (DECISIONS 30). Exports stream as downloads (they count as heavy reads); uploads are
- * the request body, limited in size and per user per hour (`imports`), read and checked whole before
- * anything is written.
+ * the request body, limited in size and per user per hour (`imports`), read and checked whole (in a
+ * thread: import-file.ts) before anything is written.
  */
 export function dataTransferRoutes(exports: ExportService, imports: ImportsService, heavyRead: Middleware, importLimit: Middleware): Router<SignedInState> {
   const router = signedInRouter('/api');

@@ -16,6 +16,7 @@ import {
   type ReminderSpec,
   type TaskStatus,
 } from '@daybook/shared';
+import type { ImportQuota } from './imports.repository';
 
 /**
  * What a parsed file asks to write: items in the order they are written (what an item refers to comes
@@ -125,6 +126,98 @@ export function countItems(items: readonly PlanItem[]): ImportCounts {
     if (item.type === 'task') counts.comments += item.comments.length;
   }
   return counts;
+}
+
+/** The quota (DECISIONS 22) an item counts against, if any: a live task, a note, a page, a client, a contact, a time entry. */
+export function quotaOf(item: PlanItem): ImportQuota | null {
+  switch (item.type) {
+    case 'task':
+      return item.task.isArchived ? null : 'liveTasks';
+    case 'note':
+      return 'notes';
+    case 'notePage':
+      return 'notePages';
+    case 'client':
+      return 'clients';
+    case 'contact':
+      return 'contacts';
+    case 'timeEntry':
+      return 'timeEntries';
+    default:
+      return null;
+  }
+}
+
+/** Consecutive items of a plan as one JSON array, and the position of its first item. */
+export interface PlanChunk {
+  from: number;
+  items: string;
+}
+
+/** The JSON text of a plan's items stored per statement: at most about this many characters (or one item). */
+const PLAN_CHUNK_CHARS = 1_000_000;
+
+/** A plan's items as JSON arrays of about PLAN_CHUNK_CHARS each, in order. */
+export function planChunks(items: readonly PlanItem[]): PlanChunk[] {
+  const chunks: PlanChunk[] = [];
+  let parts: string[] = [];
+  let length = 0;
+  let from = 0;
+  items.forEach((item, index) => {
+    const json = JSON.stringify(item);
+    if (parts.length > 0 && length + json.length > PLAN_CHUNK_CHARS) {
+      chunks.push({ from, items: `[${parts.join(',')}]` });
+      parts = [];
+      length = 0;
+      from = index;
+    }
+    parts.push(json);
+    length += json.length + 1;
+  });
+  if (parts.length > 0) chunks.push({ from, items: `[${parts.join(',')}]` });
+  return chunks;
+}
+
+/**
+ * A file read into a plan, in the shape the api takes it back from the thread that read it
+ * (import-file.ts): per item only what the preview and the quota checks need, and the plan itself as JSON
+ * text, so that the event loop never copies tens of thousands of items into objects.
+ */
+export interface ReadFile {
+  source: ImportSource;
+  total: number;
+  /** Each item's key, in plan order. */
+  keys: string[];
+  /** For each quota the items count against, their positions in the plan. */
+  quotaItems: Partial<Record<ImportQuota, number[]>>;
+  /** The plan's clients: position and name. */
+  clients: Array<{ at: number; name: string }>;
+  counts: ImportCounts;
+  skippedRows: number;
+  problems: ImportProblem[];
+  moreProblems: number;
+  plan: PlanChunk[];
+}
+
+export function readFileOf(plan: ImportPlan): ReadFile {
+  const quotaItems: Partial<Record<ImportQuota, number[]>> = {};
+  const clients: ReadFile['clients'] = [];
+  plan.items.forEach((item, at) => {
+    const quota = quotaOf(item);
+    if (quota) (quotaItems[quota] ??= []).push(at);
+    if (item.type === 'client') clients.push({ at, name: item.name });
+  });
+  return {
+    source: plan.source,
+    total: plan.items.length,
+    keys: plan.items.map((item) => item.key),
+    quotaItems,
+    clients,
+    counts: countItems(plan.items),
+    skippedRows: plan.skippedRows,
+    ...shownProblems(plan.problems),
+    plan: planChunks(plan.items),
+  };
 }
 
 /** The problems a preview or job lists, and how many more there were. */

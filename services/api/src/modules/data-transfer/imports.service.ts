@@ -1,57 +1,29 @@
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  IMPORT_ITEMS_MAX,
-  nextDigestAt,
-  QUOTAS,
-  quotaMessage,
-  type ImportJob,
-  type ImportPreview,
-  type ImportQuery,
-  type ImportCounts,
-} from '@daybook/shared';
+import { nextDigestAt, QUOTAS, quotaMessage, type ImportJob, type ImportPreview, type ImportQuery, type ImportCounts } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
-import { AppError, badRequest, conflict, notFound, quotaExceeded } from '../../core/errors';
+import { AppError, conflict, notFound, quotaExceeded } from '../../core/errors';
 import { assertBelowQuota } from '../../db/quota';
 import type { Logger } from '../../logger';
 import { reminderScheduling } from '../notifications/reminder-schedule';
 import { createTasksService } from '../tasks/tasks.service';
 import { createTimeEntriesRepository } from '../time-entries/time-entries.repository';
 import { createRemindersRepository, type RemindersRepository } from '../notifications/reminders.repository';
-import { countItems, shownProblems, type ImportPlan, type PlanItem } from './import-plan';
+import { readImportFile } from './import-file';
+import { countItems, quotaOf, type PlanItem, type ReadFile } from './import-plan';
 import { createImportsRepository, type ImportProgress, type ImportQuota, type ImportsRepository, type TargetKind } from './imports.repository';
-import { parseDaybookJson } from './parsers/daybook.parser';
-import { parseTickTickCsv } from './parsers/ticktick.parser';
-import { parseTodoistCsv } from './parsers/todoist.parser';
 
 /** Items written per transaction: each batch commits with the import's progress. */
 export const IMPORT_BATCH = 100;
 
-/** Reads a file of a source into a plan (throws a 400 `bad_file` when it is not one). */
-export function parseImportFile(text: string, query: ImportQuery, actor: Pick<Actor, 'timezone'>, now: Date): ImportPlan {
-  if (text.trim() === '') throw badRequest('The file is empty.', 'bad_file');
-  if (text.includes('\u0000')) throw badRequest('The file is not text: choose the CSV or JSON file the other app exported.', 'bad_file');
-  const plan =
-    query.source === 'todoist'
-      ? parseTodoistCsv(text, { project: query.name ?? '', now, timezone: actor.timezone })
-      : query.source === 'ticktick'
-        ? parseTickTickCsv(text, { timezone: actor.timezone })
-        : parseDaybookJson(text);
-  if (plan.items.length > IMPORT_ITEMS_MAX) throw badRequest(`The file holds ${plan.items.length.toLocaleString('en-US')} items; one import takes at most ${IMPORT_ITEMS_MAX.toLocaleString('en-US')}.`, 'too_many_items');
-  if (plan.items.length === 0) throw badRequest(`The file holds nothing to import (no ${query.source === 'daybook' ? 'data' : 'tasks'}).`, 'bad_file');
-  return plan;
-}
+const noAdditions = (): Record<ImportQuota, number> => ({ liveTasks: 0, notes: 0, notePages: 0, clients: 0, contacts: 0, timeEntries: 0 });
 
 /** What the items would add to each quota (DECISIONS 22). */
 function quotaAdditions(items: readonly PlanItem[]): Record<ImportQuota, number> {
-  const adding: Record<ImportQuota, number> = { liveTasks: 0, notes: 0, notePages: 0, clients: 0, contacts: 0, timeEntries: 0 };
+  const adding = noAdditions();
   for (const item of items) {
-    if (item.type === 'task' && !item.task.isArchived) adding.liveTasks += 1;
-    else if (item.type === 'note') adding.notes += 1;
-    else if (item.type === 'notePage') adding.notePages += 1;
-    else if (item.type === 'client') adding.clients += 1;
-    else if (item.type === 'contact') adding.contacts += 1;
-    else if (item.type === 'timeEntry') adding.timeEntries += 1;
+    const quota = quotaOf(item);
+    if (quota) adding[quota] += 1;
   }
   return adding;
 }
@@ -68,8 +40,9 @@ export const createImportsService = (em: EntityManager, options: ImportsServiceO
   importsService(em, createImportsRepository(em), createRemindersRepository(em), options);
 
 /**
- * Imports (DECISIONS 30): a file is read and checked whole (preview), then written as a job in this api
- * process, in batches of IMPORT_BATCH items, each batch one transaction together with the job's progress.
+ * Imports (DECISIONS 30): a file is read and checked whole (preview), in a thread of its own (reading a
+ * file is seconds of CPU: never on the event loop), then written as a job in this api process, in batches
+ * of IMPORT_BATCH items, each batch one transaction together with the job's progress.
  * The `imports` row is the truth; an import whose process went away (heartbeat stopped) is taken up again
  * from its progress by the next process that starts or is asked about it. Every item is recorded by its
  * source key, so importing the same file twice, or resuming, never creates anything twice.
@@ -83,14 +56,20 @@ export function importsService(em: EntityManager, imports: ImportsRepository, re
   /** Imports this process is running: their promises (tests wait for them). */
   const running = new Map<string, Promise<void>>();
 
-  /** The items not imported yet: the quotas and the clients to create count these. */
-  async function notYetImported(userId: string, items: readonly PlanItem[]) {
-    const imported = await imports.importedKeys(userId, items.map((item) => item.key));
-    return { fresh: items.filter((item) => !imported.has(item.key)), already: imported.size };
+  /** The file's items not imported yet (by position): the quotas and the clients to create count these. */
+  async function notYetImported(userId: string, file: ReadFile) {
+    const imported = await imports.importedKeys(userId, file.keys);
+    return { isFresh: (at: number) => !imported.has(file.keys[at]!), already: imported.size };
   }
 
-  async function assertQuotas(userId: string, items: readonly PlanItem[]) {
-    const adding = quotaAdditions(items);
+  /** What the file's items not imported yet would add to each quota. */
+  function freshAdditions(file: ReadFile, isFresh: (at: number) => boolean): Record<ImportQuota, number> {
+    const adding = noAdditions();
+    for (const quota of QUOTA_NAMES) for (const at of file.quotaItems[quota] ?? []) if (isFresh(at)) adding[quota] += 1;
+    return adding;
+  }
+
+  async function assertQuotas(userId: string, adding: Record<ImportQuota, number>) {
     await imports.transaction(async () => {
       for (const quota of QUOTA_NAMES) {
         if (adding[quota] === 0) continue;
@@ -102,15 +81,17 @@ export function importsService(em: EntityManager, imports: ImportsRepository, re
     });
   }
 
-  async function preview(actor: Actor, plan: ImportPlan): Promise<ImportPreview> {
-    const { fresh, already } = await notYetImported(actor.id, plan.items);
-    await assertQuotas(actor.id, fresh);
+  async function preview(actor: Actor, file: ReadFile): Promise<ImportPreview> {
+    const { isFresh, already } = await notYetImported(actor.id, file);
+    await assertQuotas(actor.id, freshAdditions(file, isFresh));
     const known = await imports.clientNames(actor.id);
-    const clientsToCreate = [
-      ...new Set(fresh.flatMap((item) => (item.type === 'client' && !known.has(item.name.toLowerCase()) ? [item.name] : []))),
-    ];
-    return { source: plan.source, counts: countItems(plan.items), alreadyImported: already, clientsToCreate, skippedRows: plan.skippedRows, ...shownProblems(plan.problems) };
+    const clientsToCreate = [...new Set(file.clients.filter((client) => isFresh(client.at) && !known.has(client.name.toLowerCase())).map((client) => client.name))];
+    const { source, counts, skippedRows, problems, moreProblems } = file;
+    return { source, counts, alreadyImported: already, clientsToCreate, skippedRows, problems, moreProblems };
   }
+
+  /** The uploaded file read into a plan, in a thread of its own (import-file.ts). */
+  const read = (actor: Actor, upload: Uint8Array, query: ImportQuery) => readImportFile(upload, query, actor.timezone, clock());
 
   /** The id of what an earlier item of the import (or an earlier import) became. */
   const target = (userId: string, key: string | null, kind: TargetKind) => (key === null ? Promise.resolve(null) : imports.targetOf(userId, key, kind));
@@ -277,17 +258,18 @@ export function importsService(em: EntityManager, imports: ImportsRepository, re
 
   return {
     /** POST /api/imports/preview: what the file would import; writes nothing. */
-    preview: (actor: Actor, text: string, query: ImportQuery) => preview(actor, parseImportFile(text, query, actor, clock())),
+    preview: async (actor: Actor, upload: Uint8Array, query: ImportQuery) => preview(actor, await read(actor, upload, query)),
 
     /** POST /api/imports: checks the file like the preview, then starts the job (202); one at a time per user. */
-    async start(actor: Actor, text: string, query: ImportQuery): Promise<ImportJob> {
-      const plan = parseImportFile(text, query, actor, clock());
+    async start(actor: Actor, upload: Uint8Array, query: ImportQuery): Promise<ImportJob> {
+      const file = await read(actor, upload, query);
       if (await imports.hasLiveImport(actor.id)) throw conflict('An import is already running: wait until it has finished.');
-      const { fresh } = await notYetImported(actor.id, plan.items);
-      await assertQuotas(actor.id, fresh);
+      const { isFresh } = await notYetImported(actor.id, file);
+      await assertQuotas(actor.id, freshAdditions(file, isFresh));
       let id: string;
       try {
-        id = await imports.transaction(() => imports.insertImport(actor.id, plan.source, plan.items, shownProblems(plan.problems)));
+        const { problems, moreProblems } = file;
+        id = await imports.transaction(() => imports.insertImport(actor.id, file.source, file.total, file.plan, { problems, moreProblems }));
       } catch (error) {
         if ((error as { constraint?: string }).constraint === 'imports_one_live_per_user') throw conflict('An import is already running: wait until it has finished.');
         throw error;

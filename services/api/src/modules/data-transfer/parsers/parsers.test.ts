@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../../core/errors';
-import { readCsv, safeCell, writeCsvRows } from '../csv';
+import { IMPORT_CELL_MAX, IMPORT_ROWS_MAX, readCsv, safeCell, writeCsvRows } from '../csv';
 import type { PlanItem } from '../import-plan';
 import { parseDaybookJson } from './daybook.parser';
 import { parseTickTickCsv, readTickTickInstant, readTickTickRepeat } from './ticktick.parser';
@@ -131,6 +131,23 @@ describe('Todoist project CSV', () => {
     expect(tasksOf(todoist(lines, '\r\n', 'Home').items).map((item) => item.key)).not.toEqual(keys);
   });
 
+  it('hands the date reader no more than 12 words or 100 characters of a DATE, and a file’s first 2,000 different dates only', () => {
+    const long = 'every monday and then some more and then some more and then again'; // 13 words
+    const plan = todoist([`task,Long,,1,1,,,${long},en,,,,,`, `task,Huge,,1,1,,,${'x'.repeat(2_000)},en,,,,,`, 'task,Thirteen,,1,1,,,a b c d e f g h i j k l m,en,,,,,']);
+    expect(tasksOf(plan.items).map((item) => item.task.dueDate)).toEqual([null, null, null]);
+    expect(plan.problems.map((problem) => problem.row)).toEqual([2, 3, 4]);
+    expect(plan.problems[0]!.message).toBe(`The date “${long}” is too long to be a date (at most 12 words and 100 characters are read): the task has no due date.`);
+    expect(plan.problems[1]!.message).toBe(`The date “${'x'.repeat(99)}…” is too long to be a date (at most 12 words and 100 characters are read): the task has no due date.`);
+
+    // Different dates past the first 2,000 are not read; one read before still is.
+    const dates = Array.from({ length: 2_001 }, (_, n) => `task,T${n},,1,1,,,in ${n + 1} days,en,,,,,`);
+    const many = todoist([...dates, 'task,Again,,1,1,,,in 1 days,en,,,,,']);
+    const due = tasksOf(many.items).map((item) => item.task.dueDate);
+    expect(due.slice(0, 2_000).every((date) => date !== null)).toBe(true);
+    expect(due.slice(2_000)).toEqual([null, due[0]]);
+    expect(many.problems).toEqual([{ row: 2_002, message: 'The date “in 2001 days” was not read (one file’s dates are read for its first 2,000 different ones): the task has no due date.' }]);
+  });
+
   it('refuses a file that is not a Todoist export, or not CSV, with a clear message', () => {
     expect(badFile(() => parseTodoistCsv('Name,Due\nMilk,today\n', { project: '', now: NOW, timezone: TZ })).message).toMatch(/^This is not a Todoist project export/);
     expect(badFile(() => parseTodoistCsv('{"format": "daybook-export"}', { project: '', now: NOW, timezone: TZ })).status).toBe(400);
@@ -236,6 +253,21 @@ describe('Daybook export: time entries (DECISIONS 31)', () => {
 
   it('reads an export made before time tracking (no entries)', () => {
     expect(parseDaybookJson(exportWith([])).items.filter((item) => item.type === 'timeEntry')).toEqual([]);
+  });
+});
+
+describe('CSV reading bounds', () => {
+  it('reads at most 100,000 rows: a file of more is refused without being read to its end', () => {
+    const rows = (n: number) => `${HEADER}\n${'task,x\n'.repeat(n - 1)}`;
+    expect(readCsv(rows(IMPORT_ROWS_MAX))).toHaveLength(IMPORT_ROWS_MAX);
+    const refused = badFile(() => readCsv(rows(1_000_000)));
+    expect(refused).toMatchObject({ status: 400, code: 'too_many_rows', message: 'The file has more than 100,000 rows; one import reads at most 100,000.' });
+  });
+
+  it('refuses a cell longer than 65,536 characters, naming its row and column', () => {
+    const text = `a,b,c\n1,2,3\n4,"${'x'.repeat(IMPORT_CELL_MAX + 1)}",6\n`;
+    expect(badFile(() => readCsv(text))).toMatchObject({ status: 400, code: 'cell_too_long', message: 'Row 3, column 2 holds 65,537 characters; a cell may hold at most 65,536.' });
+    expect(readCsv(`a\n"${'x'.repeat(IMPORT_CELL_MAX)}"\n`)[1]![0]).toHaveLength(IMPORT_CELL_MAX);
   });
 });
 

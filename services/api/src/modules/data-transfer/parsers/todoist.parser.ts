@@ -1,7 +1,7 @@
 import { formatEstimate, MINUTES_PER_DAY, type Priority } from '@daybook/shared';
 import { badRequest } from '../../../core/errors';
 import { readCsv } from '../csv';
-import { dateWordsReader } from './date-words';
+import { DATE_CHARS_MAX, DATE_READS_MAX, DATE_WORDS_MAX, dateWordsReader, type DateNotRead } from './date-words';
 import {
   blankTask,
   cleanClientName,
@@ -33,6 +33,16 @@ import {
  * - a note → a comment on the task above it.
  * AUTHOR, RESPONSIBLE, DATE_LANG and TIMEZONE are not used: dates are read in the user's zone.
  */
+
+/** Why a DATE was not read, as the preview says it. */
+const DATE_NOT_READ: Record<DateNotRead, string> = {
+  'not-understood': 'was not understood',
+  'too-long': `is too long to be a date (at most ${DATE_WORDS_MAX} words and ${DATE_CHARS_MAX} characters are read)`,
+  'too-many': `was not read (one file’s dates are read for its first ${DATE_READS_MAX.toLocaleString('en-US')} different ones)`,
+};
+
+/** A cell's text as a problem quotes it: at most 100 characters. */
+const shortened = (text: string) => (text.length <= 100 ? text : `${cleanText(text, 99)}…`);
 
 const TODOIST_PRIORITY: Record<string, Priority> = { '1': 'urgent', '2': 'high', '3': 'medium', '4': 'low' };
 
@@ -136,8 +146,8 @@ export function parseTodoistCsv(text: string, options: TodoistOptions): ImportPl
     const dateWords = at(record, 'DATE').trim();
     if (dateWords !== '') {
       const due = readDate(dateWords);
-      if (due) Object.assign(task, due);
-      else problems.add(row, `The date “${cleanText(dateWords, 100)}” was not understood: the task has no due date.`);
+      if (typeof due === 'object') Object.assign(task, due);
+      else problems.add(row, `The date “${shortened(dateWords)}” ${DATE_NOT_READ[due]}: the task has no due date.`);
     }
 
     const estimate = readDuration(at(record, 'DURATION'), at(record, 'DURATION_UNIT'));
