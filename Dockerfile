@@ -71,6 +71,9 @@ ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps
 WORKDIR /app
 COPY deploy/docker/healthcheck.cjs /usr/local/lib/daybook/healthcheck.cjs
+# DATA_DIR: the key that encrypts channel secrets (secrets.key), in compose's app-data volume, which takes
+# this folder's owner when it is created: the only place the services may write.
+RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data
 
 # ------------------------------------------------------------------ api
 FROM node-runtime AS api

@@ -29,7 +29,8 @@ module.exports = {
       roots: ['<rootDir>/services/api/src'],
       testEnvironment: 'node',
       // openid-client and its dependencies are ES modules only: compiled to CommonJS like our own code (see modules/auth/oidc-client.ts).
-      transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose)/)'],
+      // So are otplib's hashes and base32 (@noble, @scure), which Node (>= 20.19) requires as they are.
+      transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose|@otplib|@noble|@scure)/)'],
     },
     { ...common, displayName: 'ai-worker', rootDir: __dirname, roots: ['<rootDir>/services/ai-worker/src'], testEnvironment: 'node' },
     {

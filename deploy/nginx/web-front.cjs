@@ -66,10 +66,16 @@ const PAGE_HEADERS = [
 
 /**
  * Addresses that hold a secret: a shared task's page and its api (the link's token), the calendar feed (its
- * secret). Logs write them with the secret replaced by MASK, in request lines and referrers alike. Groups:
- * 1 scheme and host, 2 what comes before the secret, 3 what comes after it.
+ * secret), the page a mail's link confirms an email address on (its token). Logs write them with the secret
+ * replaced by MASK, in request lines and referrers alike. Groups: 1 scheme and host, 2 what comes before the
+ * secret, 3 what comes after it.
  */
-const SECRET_ADDRESSES = [`^${ORIGIN}(/share/)[^/?#]+(.*)$`, `^${ORIGIN}(/api/shares/)[^/?#]+(.*)$`, `^${ORIGIN}(/api/calendar/)[^/?#]+(\\.ics(?:[?#].*)?)$`];
+const SECRET_ADDRESSES = [
+  `^${ORIGIN}(/share/)[^/?#]+(.*)$`,
+  `^${ORIGIN}(/api/shares/)[^/?#]+(.*)$`,
+  `^${ORIGIN}(/api/calendar/)[^/?#]+(\\.ics(?:[?#].*)?)$`,
+  `^${ORIGIN}(/confirm-email/)[^/?#]+(.*)$`,
+];
 const MASK = '[secret]';
 
 const compiledKinds = PATH_KINDS.map((k) => ({ ...k, regex: new RegExp(k.pattern, k.caseless ? 'i' : '') }));
@@ -94,7 +100,7 @@ function frontHeaders(requestUri, status = 200) {
   return headers;
 }
 
-/** An address or a referrer as logs may write it: the secret of a share link or calendar feed masked. */
+/** An address or a referrer as logs may write it: the secret of a share link, calendar feed or confirmation link masked. */
 function maskSecrets(address) {
   for (const regex of compiledSecrets) {
     if (regex.test(address)) return address.replace(regex, `$1$2${MASK}$3`);
@@ -127,7 +133,7 @@ function nginxHttpBlock() {
     }
     lines.push(`    default ${quoted(header.value)};`, '}');
   }
-  lines.push('', '# The access log writes the secret of a shared link or calendar feed address masked, in the request line and the referrer.');
+  lines.push('', '# The access log writes the secret of a shared link, calendar feed or confirmation link masked, in the request line and the referrer.');
   for (const [source, variable] of [['$request_uri', '$daybook_log_uri'], ['$http_referer', '$daybook_log_referer']]) {
     lines.push(`map ${source} ${variable} {`);
     for (const pattern of SECRET_ADDRESSES) lines.push(`    ${regexKey(pattern, true)} "$1$2${MASK}$3";`);

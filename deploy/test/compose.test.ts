@@ -230,7 +230,7 @@ describe('docker-compose.yml and the settings', () => {
       return [...body.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);
     };
     const compose = interpolate(raw, MINIMAL_ENV);
-    // Set by the image, or meaningless there (DATA_DIR: the embedded PostgreSQL, never used with DATABASE_URL).
+    // Set by the image, or meaningless there (DATA_DIR: /app/data, the app-data volume; its embedded PostgreSQL is never used with DATABASE_URL).
     const fixedByImage = ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR'];
     for (const [service, file] of [['api', 'services/api/src/config/env.ts'], ['ai-worker', 'services/ai-worker/src/config/env.ts']] as const) {
       const keys = schemaKeys(file);

@@ -8,17 +8,25 @@ const docsDir = repoPath('docs');
 const docs = readdirSync(docsDir).filter((f) => f.endsWith('.md'));
 const read = (file: string) => readFileSync(file, 'utf8');
 
-/** Every route registered in services/api/src/modules/<domain>/*.routes.ts (plain or signed-in routers), as "METHOD /api/path". */
+/**
+ * Every route registered in services/api/src/modules/<domain>/*.routes.ts (plain or signed-in routers), as
+ * "METHOD /api/path". A file may make several routers: a route takes the prefix of the router made last before it.
+ */
 function apiRoutes(): string[] {
   const modules = repoPath('services', 'api', 'src', 'modules');
   const routes: string[] = [];
   for (const domain of readdirSync(modules)) {
     for (const file of readdirSync(path.join(modules, domain)).filter((f) => f.endsWith('.routes.ts'))) {
       const text = read(path.join(modules, domain, file));
-      const prefix = /(?:new Router\(\{\s*prefix:\s*|signedInRouter\()'([^']*)'/.exec(text)?.[1] ?? '';
-      for (const match of text.matchAll(/router\.(get|post|put|patch|delete|del)\(\s*'([^']*)'/g)) {
-        const method = match[1] === 'del' ? 'DELETE' : match[1]!.toUpperCase();
-        const full = `${prefix}${match[2] === '/' ? '' : match[2]}` || '/';
+      const pattern = /(?:new Router(?:<[^>]*>)?\(\{\s*prefix:\s*|signedInRouter\()'([^']*)'|router\.(get|post|put|patch|delete|del)\(\s*'([^']*)'/g;
+      let prefix = '';
+      for (const match of text.matchAll(pattern)) {
+        if (match[1] !== undefined) {
+          prefix = match[1];
+          continue;
+        }
+        const method = match[2] === 'del' ? 'DELETE' : match[2]!.toUpperCase();
+        const full = `${prefix}${match[3] === '/' ? '' : match[3]}` || '/';
         routes.push(`${method} ${full}`);
       }
     }

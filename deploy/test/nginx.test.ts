@@ -61,6 +61,8 @@ describe('secrets in logged addresses', () => {
     [`/api/shares/${TOKEN}`, '/api/shares/[secret]'],
     [`/api/shares/${TOKEN}/proposals`, '/api/shares/[secret]/proposals'],
     [`/api/calendar/${SECRET}.ics`, '/api/calendar/[secret].ics'],
+    [`/confirm-email/${SECRET}`, '/confirm-email/[secret]'],
+    [`http://daybook.lan:3000/confirm-email/${SECRET}`, 'http://daybook.lan:3000/confirm-email/[secret]'],
     [`http://daybook.lan:3000/share/${TOKEN}`, 'http://daybook.lan:3000/share/[secret]'],
     ['/api/calendar/feed', '/api/calendar/feed'],
     ['/api/tasks?limit=20', '/api/tasks?limit=20'],
@@ -244,7 +246,7 @@ if (!nginxInstalled) skipNote('nginx behaviour', "Debian's nginx is not installe
     expect(res.text).toBe('ok\n');
   });
 
-  it('writes the access log with the secrets of share links and calendar feeds masked', async () => {
+  it('writes the access log with the secrets of share links, calendar feeds and confirmation links masked', async () => {
     const token = 'Abc_def-0123456789Abc_def-0123456789Abc_wxyz';
     const secret = 'Zyx_wvu-9876543210Zyx_wvu-987654';
     await rawRequest(`${base}/share/${token}`, { headers: { 'User-Agent': 'log-check' } });
@@ -252,10 +254,11 @@ if (!nginxInstalled) skipNote('nginx behaviour', "Debian's nginx is not installe
     await rawRequest(`${base}/api/shares/${token}/comments`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': 'log-check' }, body: '{}' });
     await rawRequest(`${base}/api/calendar/${secret}.ics`, { headers: { 'User-Agent': 'log-check' } });
     await rawRequest(`${base}/api/tasks?limit=20`, { headers: { 'User-Agent': 'log-check' } });
+    await rawRequest(`${base}/confirm-email/${secret}`, { headers: { 'User-Agent': 'log-check' } });
     const log = readFileSync(path.join(nginx.prefix, 'access.log'), 'utf8')
       .split('\n')
       .filter((line) => line.includes('"log-check"'));
-    expect(log).toHaveLength(5);
+    expect(log).toHaveLength(6);
     expect(log.join('\n')).not.toContain(token.slice(0, 12));
     expect(log.join('\n')).not.toContain(secret.slice(0, 12));
     expect(log[0]).toContain('"GET /share/[secret] HTTP/1.1" 200');
@@ -264,6 +267,7 @@ if (!nginxInstalled) skipNote('nginx behaviour', "Debian's nginx is not installe
     expect(log[2]).toContain('"POST /api/shares/[secret]/comments HTTP/1.1" 200');
     expect(log[3]).toContain('"GET /api/calendar/[secret].ics HTTP/1.1" 200');
     expect(log[4]).toContain('"GET /api/tasks?limit=20 HTTP/1.1" 200');
+    expect(log[5]).toContain('"GET /confirm-email/[secret] HTTP/1.1" 200');
     expect(log[0]).toMatch(/^127\.0\.0\.1 - - \[[^\]]+\] "GET /);
   });
 

@@ -197,7 +197,8 @@ export async function startStack(): Promise<Stack> {
     const api = startProcess('api', process.execPath, [BUILDS.api], { env: apiEnv, logDir: stackDir, cwd: repoRoot });
     processes.push(api);
     const worker = startProcess('ai-worker', process.execPath, [BUILDS.worker], {
-      env: { ...process.env, REDIS_URL: redisUrl, AI_PROVIDER: 'rules', LOG_LEVEL: 'warn' },
+      // The api's DATA_DIR too: the worker opens channel secrets with the key file the api made there.
+      env: { ...process.env, REDIS_URL: redisUrl, AI_PROVIDER: 'rules', LOG_LEVEL: 'warn', ...(database.dataDir ? { DATA_DIR: database.dataDir } : {}) },
       logDir: stackDir,
       cwd: repoRoot,
     });

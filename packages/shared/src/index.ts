@@ -1,6 +1,7 @@
 export * from './common';
 export * from './csrf';
 export * from './users/users.schemas';
+export * from './users/email-confirmation-link';
 export * from './fields';
 export * from './quotas';
 
@@ -58,6 +59,10 @@ export * from './notifications/reminders';
 export * from './notifications/channels';
 
 export * from './api-tokens/api-tokens';
+// sessions and the audit log (DECISIONS 48)
+export * from './account-security/account-security';
+// a second factor (DECISIONS 47): authenticator apps, recovery codes, passkeys
+export * from './second-factor/second-factor.schemas';
 export * from './calendar-feed/calendar-feed';
 
 export * from './time-entries/time-entries.schemas';

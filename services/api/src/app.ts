@@ -14,6 +14,12 @@ import { heavyReads, userRequests } from './http/per-user-concurrency';
 import { securityHeaders } from './http/security-headers';
 import { createSessionStore } from './http/session-store';
 import { aiRoutes } from './modules/ai/ai.routes';
+import { auditScope, createAuditLog } from './modules/audit/audit-log';
+import { createAuditRepository } from './modules/audit/audit.repository';
+import { adminAuditRoutes, auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
+import { auditTrail } from './modules/audit/audit-trail';
+import { secondFactorAudit } from './modules/audit/second-factor-audit';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
 import { createApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { createAiService } from './modules/ai/ai.service';
@@ -25,6 +31,7 @@ import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed
 import { captureRoutes } from './modules/capture/capture.routes';
 import { createCaptureService } from './modules/capture/capture.service';
 import { authOptions, createAuthService } from './modules/auth/auth.service';
+import { createEmailConfirmationsService } from './modules/users/email-confirmations.service';
 import { oidcRoutes } from './modules/auth/oidc.routes';
 import { createOidcService } from './modules/auth/oidc.service';
 import { clientRoutes } from './modules/clients/clients.routes';
@@ -43,7 +50,10 @@ import { startImports } from './modules/data-transfer/imports.service';
 import { noteRoutes } from './modules/notes/notes.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createOutboundDoor, openSecretBox, type SecretBox } from '@daybook/ai-worker';
 import { createNotesService } from './modules/notes/notes.service';
+import { secondFactorAdminRoutes, secondFactorRoutes, secondFactorSignInRoutes } from './modules/second-factor/second-factor.routes';
+import { createSecondFactorService } from './modules/second-factor/second-factor.service';
 import { createTaskCommentsService } from './modules/tasks/task-comments.service';
 import { publicShareRoutes } from './modules/task-shares/public-shares.routes';
 import { taskShareRoutes } from './modules/task-shares/task-shares.routes';
@@ -56,6 +66,10 @@ import { timeEntryRoutes } from './modules/time-entries/time-entries.routes';
 import { createTimeEntriesService } from './modules/time-entries/time-entries.service';
 import { timeIncrementRoutes } from './modules/time-increments/time-increments.routes';
 import { createTimeIncrementsService } from './modules/time-increments/time-increments.service';
+import { auditedSessions } from './modules/sessions/session-audit';
+import { createSessionsRepository } from './modules/sessions/sessions.repository';
+import { sessionRoutes } from './modules/sessions/sessions.routes';
+import { createSessionsService } from './modules/sessions/sessions.service';
 import { adminRoutes } from './modules/users/users.admin.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -72,6 +86,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** The job transport (main.ts creates and closes it: BullMQ or in-process); without it the AI route answers 503. */
   jobs?: JobRunner;
+  /** The key channels' secrets are sealed with (DECISIONS 48): main.ts opens it; else SECRETS_KEY or DATA_DIR/secrets.key. */
+  secrets?: SecretBox;
 }
 
 export const SESSION_COOKIE = 'daybook.sid';
@@ -89,12 +105,23 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true;
 
   // Services: one per domain, each taking the root EntityManager (requests get their own context).
+  // The audit log (DECISIONS 48): recorded after each answer, never in its way.
+  const audit = createAuditLog(em, logger);
+  const auditService = createAuditService(createAuditRepository(em));
   const users = createUsersService(em, { registrationEnabled: env.REGISTRATION_ENABLED });
+  const emailConfirmations = createEmailConfirmationsService(em, users, env, logger);
+  const auth = createAuthService(users, authOptions(env), emailConfirmations);
+  // Secrets the server must use again (DECISIONS 48): channel tokens, authenticator apps' secrets.
+  const secrets = deps.secrets ?? openSecretBox(env, { create: true });
+  const secondFactor = createSecondFactorService(em, { secretBox: secrets, users, localSignIn: auth.localSignIn, clock, events: secondFactorAudit(audit) });
   const tasks = createTasksService(em, clock);
   const taskComments = createTaskCommentsService(em);
   const dailyPlan = createDailyPlanService(em, clock, tasks);
   const clients = createClientsService(em);
-  const notifications = createNotificationsService(orm, em, deps.jobs ?? null, clock);
+  const notifications = createNotificationsService(orm, em, deps.jobs ?? null, clock, {
+    outbound: createOutboundDoor({ allow: env.OUTBOUND_ALLOW }),
+    secrets,
+  });
   const limits = createRateLimits(redis, env);
   const apiTokens = createApiTokensService(em);
   const calendarFeeds = createCalendarFeedService(em);
@@ -106,6 +133,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders());
   app.use(errorHandler(logger));
   app.use((_ctx, next) => RequestContext.create(em, next));
+  // Events a request records are written before it answers (at most a second later, never failing it).
+  app.use(auditScope());
   // A request with an API token is signed in by it alone: no session cookie is read and no CSRF header needed (DECISIONS 30).
   app.use(bearerTokens(apiTokens, limits.apiTokenRequests));
   const sessions = session(
@@ -119,30 +148,41 @@ export function createApp(deps: AppDeps): Koa {
       ...(env.COOKIE_SECURE === 'auto' ? {} : { secure: env.COOKIE_SECURE === 'true' }),
       rolling: false,
       renew: true,
-      store: createSessionStore(em),
+      store: createSessionStore(em, logger),
     },
     app,
   );
   const csrf = csrfProtection();
   // A shared task's link is its own key (DECISIONS 33): its routes read no session, so they need no CSRF header.
   const sharedLink = (path: string) => path.startsWith('/api/shares/');
-  app.use((ctx, next) => (viaApiToken(ctx.state) || sharedLink(ctx.path) ? next() : sessions(ctx, next)));
+  // Sign-ins and sign-outs are known once the session is saved: the audit log takes them from there.
+  const sessionsAudited = auditedSessions(sessions, audit);
+  app.use((ctx, next) => (viaApiToken(ctx.state) || sharedLink(ctx.path) ? next() : sessionsAudited(ctx, next)));
   app.use((ctx, next) => (viaApiToken(ctx.state) || sharedLink(ctx.path) ? next() : csrf(ctx, next)));
   // No user's requests hold more than a few of the database pool's connections, whatever they wait for.
   // The assistant's calls have a narrower gate of their own (ai.routes.ts) and hold none while the model works.
   const userGate = userRequests();
   app.use((ctx, next) => (ctx.path.startsWith('/api/ai/') ? next() : userGate(ctx, next)));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8', onError: onBodyParserError }));
+  // DELETE too: removing a second factor carries the current password (modules/second-factor).
+  const parsedMethods = ['POST', 'PUT', 'PATCH', 'DELETE'];
+  app.use(bodyParser({ enableTypes: ['json'], parsedMethods, jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8', onError: onBodyParserError }));
+  app.use(auditTrail(audit, em));
 
   const routers = [
     healthRoutes(createHealthService(em, redis)),
-    authRoutes(createAuthService(users, authOptions(env)), limits),
-    oidcRoutes(createOidcService(em, users, env), limits, env, logger),
-    userRoutes(users, async (actor) => {
+    authRoutes(auth, limits, secondFactor, clock),
+    secondFactorSignInRoutes(secondFactor, limits, env, clock),
+    secondFactorRoutes(secondFactor, limits, env, clock),
+    oidcRoutes(createOidcService(em, users, env), auth, secondFactor, limits, env, logger),
+    userRoutes(users, emailConfirmations, limits, async (actor) => {
       await tasks.rescheduleReminders(actor);
       await notifications.rescheduleDigest(actor);
     }),
     adminRoutes(users),
+    secondFactorAdminRoutes(secondFactor),
+    sessionRoutes(createSessionsService(createSessionsRepository(em)), audit),
+    auditRoutes(auditService),
+    adminAuditRoutes(auditService),
     tasksRoutes(tasks, taskComments, dailyPlan, heavyRead, limits.taskBatches),
     timeEntryRoutes(createTimeEntriesService(em), heavyRead),
     planningRoutes(createPlanningService(em, tasks), heavyRead, limits.taskBatches),

@@ -8,10 +8,14 @@ import { EnvError, parseEnv } from './config/env';
 import { openDatabase, type Database } from './db/database';
 import { resolveSessionSecret } from './db/orm';
 import { purgeExpiredSessions } from './http/session-store';
+import { pruneAuditLog } from './modules/audit/audit-retention';
 import { createJobRunner } from './jobs/create-job-runner';
 import { createLogger } from './logger';
 import { startReminderSweep } from './modules/notifications/reminder-sweep';
 import { ensureVapidKeys } from './modules/notifications/vapid';
+import { createChannelsRepository } from './modules/notifications/channels.repository';
+import { sealPlainChannelConfigs } from './modules/notifications/notifications.service';
+import { openSecretBox } from '@daybook/ai-worker';
 import { createUsersService } from './modules/users/users.service';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -53,7 +57,12 @@ async function main() {
   const sessionSecret = await resolveSessionSecret(orm, env.SESSION_SECRET);
   // Web Push keys are made once, on the first start, and kept (DECISIONS 29).
   await ensureVapidKeys(orm);
-  const app = createApp({ env, orm, redis, logger, sessionSecret, jobs });
+  // Channels' secrets are sealed with a key kept outside the database (DECISIONS 48): SECRETS_KEY, or
+  // DATA_DIR/secrets.key made now. Configs stored before sealing existed are sealed here, once.
+  const secrets = openSecretBox(env, { create: true });
+  const sealed = await RequestContext.create(orm.em, () => sealPlainChannelConfigs(createChannelsRepository(orm.em), secrets));
+  if (sealed > 0) logger.info('notification channel secrets sealed', { channels: sealed });
+  const app = createApp({ env, orm, redis, logger, sessionSecret, secrets, jobs });
   const server = app.listen(env.PORT, env.HOST);
   await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'EADDRINUSE' ? new ServiceProblem(`Port ${env.PORT} on ${env.HOST} is in use: stop what uses it, or set PORT to another port.`) : error;
@@ -65,6 +74,7 @@ async function main() {
 
   const purge = setInterval(() => {
     purgeExpiredSessions(orm.em.fork()).catch((error) => logger.warn('session purge failed', { error }));
+    pruneAuditLog(orm.em.fork(), env.AUDIT_RETENTION_DAYS).catch((error) => logger.warn('audit log prune failed', { error }));
   }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
 

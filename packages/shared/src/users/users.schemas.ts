@@ -86,6 +86,12 @@ export const userSchema = z.object({
   id: idSchema,
   username: z.string(),
   email: z.string().nullable(),
+  /**
+   * Whether the address is known to be the user's (DECISIONS 30, docs/administration.md): an admin set it,
+   * the user followed a confirmation mail, or a sign-in provider verified it. Single sign-on links by email
+   * only to a verified address.
+   */
+  emailVerified: z.boolean(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
@@ -125,11 +131,33 @@ export const registerFormSchema = z
   .refine((f) => !f.email || z.email().safeParse(f.email).success, { message: 'Invalid email', path: ['email'] });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
+/** A password as it is checked (never stored): required, within the maximum. */
+export const givenPasswordSchema = z.string({ message: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX).refine(noNul, NUL_MESSAGE);
+
 export const loginBodySchema = z.object({
   username: z.string({ message: 'Username is required' }).overwrite(normalizeUsername).min(1, 'Username is required').max(USERNAME_MAX).refine(noNul, NUL_MESSAGE),
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX).refine(noNul, NUL_MESSAGE),
+  password: givenPasswordSchema,
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** POST /api/auth/user/password: the user's own change, proven with the current password. */
+export const changePasswordBodySchema = z.object({ currentPassword: givenPasswordSchema, newPassword: newPasswordSchema });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/**
+ * The answer of what ends a user's sign-ins (an admin's reset, the user's password change, "sign out
+ * everywhere"): every session of the user and every API token end together.
+ */
+export const credentialsEndedSchema = z.object({
+  /** Says what ended, for the person who asked. */
+  message: z.string(),
+  endedApiTokens: z.number().int().nonnegative(),
+});
+export type CredentialsEnded = z.infer<typeof credentialsEndedSchema>;
+
+/** POST /api/auth/user/email/confirm: the token of a confirmation mail's link. */
+export const emailConfirmBodySchema = z.object({ token: z.string({ message: 'The confirmation link is incomplete' }).min(1, 'The confirmation link is incomplete').max(200) });
+export type EmailConfirmBody = z.infer<typeof emailConfirmBodySchema>;
 
 /** PATCH /api/auth/user/settings: the settings it names (at least one); the others stay. */
 export const userSettingsBodySchema = z
@@ -184,6 +212,8 @@ export const authConfigSchema = z.object({
   registration: z.boolean(),
   /** Single sign-on with OpenID Connect, when configured: the button's label ("Sign in with <label>"). */
   oidc: z.object({ label: z.string() }).nullable(),
+  /** Whether the server can send a mail that confirms an account's email address (SMTP_URL and APP_URL are set). */
+  emailConfirmation: z.boolean(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
@@ -191,6 +221,23 @@ export type AuthConfig = z.infer<typeof authConfigSchema>;
 export const OIDC_START_PATH = '/api/auth/oidc/start';
 /** The query parameter of the landing page that carries why a single sign-on failed. */
 export const SIGN_IN_ERROR_PARAM = 'signInError';
+
+/**
+ * Where a first single sign-on goes when its email address belongs to a Daybook account it may not take
+ * by itself (`/?auth=link`): the person links that account with its password, or creates a separate one.
+ */
+export const OIDC_LINK_STEP = 'link';
+
+/** GET /api/auth/oidc/link: the single sign-on waiting in this browser for the "link your account" step. */
+export const oidcPendingLinkSchema = z.object({
+  /** OIDC_BUTTON_LABEL. */
+  provider: z.string(),
+  /** The address the provider gave, which a Daybook account already uses. */
+  email: z.string().nullable(),
+  /** Whether a separate account may be created instead (registration open, or OIDC_AUTO_REGISTER). */
+  newAccount: z.boolean(),
+});
+export type OidcPendingLink = z.infer<typeof oidcPendingLinkSchema>;
 
 /**
  * Why a single sign-on failed, as the callback's redirect names it (`/?auth=login&signInError=<code>`), and
@@ -205,7 +252,6 @@ export const SIGN_IN_ERRORS = {
   invalid_response: 'The answer of the sign-in provider could not be verified. Please try again, or ask your admin.',
   registration_closed: 'There is no Daybook account for you yet, and new accounts cannot be created here. Ask your admin for one.',
   account_exists: 'A Daybook account with your email address already exists. Sign in with your password, or ask your admin to link the accounts.',
-  email_unverified: 'Your sign-in provider has not verified your email address, so it cannot be matched to your Daybook account.',
   too_many_attempts: 'Too many sign-in attempts from your network. Please wait a few minutes and try again.',
   sign_in_failed: 'Something went wrong while signing you in. Please try again.',
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { usernameSchema } from '@daybook/shared';
-import { AI_PROVIDERS } from '@daybook/ai-worker';
+import { AI_PROVIDERS, outboundAllowSchema } from '@daybook/ai-worker';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -39,6 +39,8 @@ const envSchema = z.object({
     .refine((s) => !PLACEHOLDER_SECRET.test(s), 'is a placeholder; set a random value or leave it unset')
     .optional(),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Days the audit log keeps an event (DECISIONS 48); older ones are pruned every hour. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: booleanString.default(false),
   REGISTRATION_ENABLED: booleanString.default(true),
@@ -63,6 +65,17 @@ const envSchema = z.object({
    * web asks POST /api/ai/structure-task before saving (GET /api/capture/context `modelReview`).
    */
   AI_PROVIDER: z.enum(AI_PROVIDERS).default('rules'),
+  /**
+   * Hosts and ranges (`ntfy.lan, *.home.arpa, 192.168.1.0/24`) the outbound door opens to users' channels,
+   * which otherwise reach public addresses only (DECISIONS 46). The worker reads it too.
+   */
+  OUTBOUND_ALLOW: outboundAllowSchema,
+  /** The key channel secrets are sealed with (DECISIONS 48); unset: DATA_DIR/secrets.key, made on the first start. */
+  SECRETS_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32), or unset to have a key file made')
+    .refine((s) => !PLACEHOLDER_SECRET.test(s), 'is a placeholder; set a random value or leave it unset')
+    .optional(),
   /** How often due reminders are handed to the jobs (DECISIONS 29). */
   REMINDER_SWEEP_MS: z.coerce.number().int().min(100).max(60000).default(1000),
   /** Where people open Daybook (the worker's links read it too); the OpenID Connect redirect URI is built on it. */
@@ -92,6 +105,12 @@ const envSchema = z.object({
   OIDC_ADMIN_GROUP: z.string().trim().min(1).max(256).optional(),
   /** The claim that lists the user's groups; a dotted path reaches into an object (`realm_access.roles`). */
   OIDC_GROUPS_CLAIM: z.string().trim().min(1).max(256).default('groups'),
+  /**
+   * The worker's mail server, read by the api too: with APP_URL it sends the mails that confirm an account's
+   * email address (single sign-on links only to a confirmed one, docs/administration.md).
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' }).optional(),
+  SMTP_FROM: z.string().trim().min(1).max(320).default('Daybook <daybook@localhost>'),
   /** false: only OpenID Connect signs in (and the admin of ADMIN_USERNAME, so a broken provider never locks the admin out). */
   PASSWORD_LOGIN_ENABLED: booleanString.default(true),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

@@ -78,8 +78,8 @@ export function addressKey(ip: string): string {
 }
 
 /**
- * DECISIONS 10 and 22: sign-in failures are counted before the password is checked, so a burst of
- * parallel guesses is throttled like a sequence. Three counts, each blocking something different:
+ * DECISIONS 10 and 22: sign-in failures are counted before the password (or the second factor) is checked,
+ * so a burst of parallel guesses is throttled like a sequence. Three counts, each blocking something different:
  * - consecutive failures of one username from one address (LOGIN_MAX_FAILURES per LOGIN_WINDOW_SECONDS)
  *   block that pair for the window: a guesser stops, everyone else at that address goes on;
  * - failures of one username from any address (4 × LOGIN_MAX_FAILURES) slow its attempts down, then
@@ -87,17 +87,17 @@ export function addressKey(ip: string): string {
  * - failures from one address for any username (20 × LOGIN_MAX_FAILURES) block that address briefly.
  * A correct password gives its point back and starts the pair's count over.
  */
-function loginLimits(redis: Redis | null, maxFailures: number, windowSeconds: number) {
+function failureLimits(redis: Redis | null, name: string, maxFailures: number, windowSeconds: number, message: (wait: string) => string) {
   const brief = Math.min(BRIEF_BLOCK_SECONDS, windowSeconds);
-  const perPair = limiter(redis, { name: 'login-failures:user-address', points: maxFailures, duration: windowSeconds, blockDuration: windowSeconds });
+  const perPair = limiter(redis, { name: `${name}:user-address`, points: maxFailures, duration: windowSeconds, blockDuration: windowSeconds });
   const perUser = limiter(redis, {
-    name: 'login-failures:user',
+    name: `${name}:user`,
     points: maxFailures * USERNAME_FAILURES_FACTOR,
     duration: windowSeconds,
     blockDuration: brief,
   });
   const perAddress = limiter(redis, {
-    name: 'login-failures:address',
+    name: `${name}:address`,
     points: maxFailures * ADDRESS_FAILURES_FACTOR,
     duration: windowSeconds,
     blockDuration: brief,
@@ -106,7 +106,7 @@ function loginLimits(redis: Redis | null, maxFailures: number, windowSeconds: nu
   return {
     /**
      * Counts a sign-in attempt as a failure (429 when one of the counts is used up); call `succeeded()`
-     * when the password was right.
+     * when the password (or the code) was right. `username` is whatever names the account (a user id will do).
      */
     async attempt(username: string, ip: string): Promise<{ succeeded(): Promise<void> }> {
       const user = username.toLowerCase();
@@ -126,7 +126,7 @@ function loginLimits(redis: Redis | null, maxFailures: number, windowSeconds: nu
         } catch (rejection) {
           // Refused: the counts taken so far were not attempts after all.
           await Promise.all(counted.map(([taken, takenKey]) => taken.reward(takenKey)));
-          throw refusal(rejection, (wait) => `Too many failed login attempts. Try again in ${wait}.`);
+          throw refusal(rejection, message);
         }
         counted.push([limit, key]);
       }
@@ -172,7 +172,10 @@ function perUserRate(perUser: RateLimiterAbstract, message: (wait: string) => st
  */
 export const TASK_BATCHES_PER_MINUTE = 60;
 
-/** "Send test" on a notification channel: each one reaches out to another server (ntfy, SMTP, a webhook, a push service). */
+/**
+ * "Send test" on a notification channel, and adding a channel: each points the server at another server
+ * (ntfy, SMTP, a webhook, a push service), so both count against one budget (DECISIONS 46).
+ */
 export const CHANNEL_TESTS_PER_MINUTE = 10;
 
 /** Requests one user's API tokens may make per minute (DECISIONS 30): a busy script, not a flood. */
@@ -194,6 +197,12 @@ export const SHARE_REQUESTS_PER_MINUTE_PER_LINK = 30;
  */
 export const IMPORTS_PER_HOUR = 30;
 
+/**
+ * Mails that confirm a user's email address, asked for in Settings (POST /api/auth/user/email/confirmation):
+ * each reaches a mailbox the account may not own, so a few an hour.
+ */
+export const CONFIRMATION_MAILS_PER_HOUR = 5;
+
 /** Counts a request to a shared link from `ip` naming `token`; 429 once the address or the link used up its minute. */
 function shareLimits(redis: Redis | null): (ip: string, token: string) => Promise<void> {
   const perAddress = limiter(redis, { name: 'share-requests:address', points: SHARE_REQUESTS_PER_MINUTE_PER_ADDRESS, duration: 60, blockInMemory: true });
@@ -211,8 +220,29 @@ function shareLimits(redis: Redis | null): (ip: string, token: string) => Promis
 
 /** Every rate limit of the api (DECISIONS 22), sized by the environment (docs/configuration.md). */
 export function createRateLimits(redis: Redis | null, env: Env) {
+  /** Sign-ins of one kind from one address: as many as the address's login failures, then refused briefly. */
+  const signInsPerAddress = (name: string) =>
+    perAddressCount(
+      limiter(redis, {
+        name: `${name}:address`,
+        points: env.LOGIN_MAX_FAILURES * ADDRESS_FAILURES_FACTOR,
+        duration: env.LOGIN_WINDOW_SECONDS,
+        blockDuration: Math.min(BRIEF_BLOCK_SECONDS, env.LOGIN_WINDOW_SECONDS),
+      }),
+      (wait) => `Too many sign-in attempts from your network. Try again in ${wait}.`,
+    );
   return {
-    login: loginLimits(redis, env.LOGIN_MAX_FAILURES, env.LOGIN_WINDOW_SECONDS),
+    login: failureLimits(redis, 'login-failures', env.LOGIN_MAX_FAILURES, env.LOGIN_WINDOW_SECONDS, (wait) => `Too many failed login attempts. Try again in ${wait}.`),
+    /**
+     * The second step of a sign-in (DECISIONS 47): codes, recovery codes and passkeys of one user, counted like
+     * passwords (per user and address, per user, per address) before they are checked, under counts of their own.
+     */
+    secondFactor: failureLimits(redis, 'second-factor-failures', env.LOGIN_MAX_FAILURES, env.LOGIN_WINDOW_SECONDS, (wait) => `Too many failed attempts. Try again in ${wait}.`),
+    /**
+     * Sign-ins with a passkey and no password (POST /api/login/passkey/options and /api/login/passkey, each
+     * counted): per address as many as the address's login failures, then refused briefly.
+     */
+    passkeySignIns: signInsPerAddress('passkey-sign-ins'),
     /** Counts an account registration from this address; 429 past REGISTRATION_MAX_PER_HOUR. */
     registration: perAddressCount(
       limiter(redis, { name: 'registrations:address', points: env.REGISTRATION_MAX_PER_HOUR, duration: 3600 }),
@@ -222,15 +252,7 @@ export function createRateLimits(redis: Redis | null, env: Env) {
      * Single sign-on (GET /api/auth/oidc/start and /callback, each counted): per address as many as the
      * address's login failures (20 × LOGIN_MAX_FAILURES per LOGIN_WINDOW_SECONDS), then refused briefly.
      */
-    oidcSignIns: perAddressCount(
-      limiter(redis, {
-        name: 'oidc-sign-ins:address',
-        points: env.LOGIN_MAX_FAILURES * ADDRESS_FAILURES_FACTOR,
-        duration: env.LOGIN_WINDOW_SECONDS,
-        blockDuration: Math.min(BRIEF_BLOCK_SECONDS, env.LOGIN_WINDOW_SECONDS),
-      }),
-      (wait) => `Too many sign-in attempts from your network. Try again in ${wait}.`,
-    ),
+    oidcSignIns: signInsPerAddress('oidc-sign-ins'),
     /** POST /api/ai/structure-task: AI_MAX_PER_MINUTE per user. */
     aiRequests: perUserRate(
       limiter(redis, { name: 'ai-requests:user', points: env.AI_MAX_PER_MINUTE, duration: 60, blockInMemory: true }),
@@ -241,10 +263,10 @@ export function createRateLimits(redis: Redis | null, env: Env) {
       limiter(redis, { name: 'task-batches:user', points: TASK_BATCHES_PER_MINUTE, duration: 60, blockInMemory: true }),
       (wait) => `You are saving tasks too quickly. Please wait ${wait} and try again.`,
     ),
-    /** POST /api/notifications/channels/:id/test: CHANNEL_TESTS_PER_MINUTE per user. */
+    /** POST /api/notifications/channels/:id/test, /channels and /push-subscriptions: CHANNEL_TESTS_PER_MINUTE per user. */
     channelTests: perUserRate(
       limiter(redis, { name: 'channel-tests:user', points: CHANNEL_TESTS_PER_MINUTE, duration: 60, blockInMemory: true }),
-      (wait) => `You are sending test notifications too quickly. Please wait ${wait} and try again.`,
+      (wait) => `You are adding or testing notification channels too quickly. Please wait ${wait} and try again.`,
     ),
     /** Requests with an API token: API_TOKEN_REQUESTS_PER_MINUTE per user, whichever of their tokens. */
     apiTokenRequests: perUserRate(
@@ -258,6 +280,11 @@ export function createRateLimits(redis: Redis | null, env: Env) {
     ),
     /** /api/shares/:token: per address and per link (keyed by a hash of the token, never the token itself). */
     shareRequests: shareLimits(redis),
+    /** Confirmation mails asked for: CONFIRMATION_MAILS_PER_HOUR per user. */
+    confirmationMails: perUserRate(
+      limiter(redis, { name: 'confirmation-mails:user', points: CONFIRMATION_MAILS_PER_HOUR, duration: 3600 }),
+      (wait) => `You have asked for several confirmation mails. Please wait ${wait} and try again.`,
+    ),
     /** Import uploads (preview and start): IMPORTS_PER_HOUR per user. */
     imports: perUserRate(
       limiter(redis, { name: 'imports:user', points: IMPORTS_PER_HOUR, duration: 3600 }),

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import request from 'supertest';
 import { truncateAll } from '../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../test/test-app';
+import { SoftwareAuthenticator } from '../test/webauthn-authenticator';
 
 /**
  * The access matrix (issue 8 §2): every route the app registers — read from the routers themselves, so
@@ -22,6 +23,13 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/config',
   'GET /api/auth/oidc/start',
   'GET /api/auth/oidc/callback',
+  // Signing in with a passkey and no password (DECISIONS 47): the passkey is the key; a wrong one is 401.
+  'POST /api/login/passkey/options',
+  'POST /api/login/passkey',
+  // The "link your account" step of a first single sign-on: without one waiting in the session, 400 link_expired.
+  'GET /api/auth/oidc/link',
+  'POST /api/auth/oidc/link',
+  'POST /api/auth/oidc/link/new-account',
   // The calendar feed's secret is its key (DECISIONS 30); a wrong one is 404.
   'GET /api/calendar/:secret.ics',
   // A shared task's link is its key (DECISIONS 33): the contact's page and its three answers; a wrong one is 404.
@@ -46,12 +54,13 @@ function routesOf(t: TestContext): Route[] {
 }
 
 let t: TestContext;
-let owner: { userId: string; taskId: string; commentId: string; clientId: string; contactId: string; incrementId: string; pageId: string; subPageId: string; itemId: string; channelId: string; tokenId: string; importId: string; entryId: string; shareId: string; shareResponseId: string; periodId: string };
+let owner: { userId: string; taskId: string; commentId: string; clientId: string; contactId: string; incrementId: string; pageId: string; subPageId: string; itemId: string; channelId: string; tokenId: string; importId: string; entryId: string; shareId: string; shareResponseId: string; periodId: string; sessionId: string; passkeyId: string };
 let routes: Route[];
 const SECRET = 'olivia-secret';
 
 beforeAll(async () => {
-  t = await startTestApp({ AI_REQUEST_TIMEOUT_MS: '300' });
+  // The owner's ntfy channel points at loopback, which the outbound door opens only when told to.
+  t = await startTestApp({ AI_REQUEST_TIMEOUT_MS: '300', OUTBOUND_ALLOW: '127.0.0.1' });
   await truncateAll(t.orm);
   await t.client().signUpAndIn('root'); // the first account is the admin; the others are plain users
   const olivia = t.client();
@@ -68,6 +77,12 @@ beforeAll(async () => {
   await olivia.put('/api/daily-plan', { priorityTaskIds: [taskId] });
   const channelId = (await olivia.post('/api/notifications/channels', { kind: 'ntfy', server: 'http://127.0.0.1:9', topic: 'olivia', token: `${SECRET}-token` })).body.id;
   const tokenId = (await olivia.post('/api/tokens', { name: `${SECRET} script`, scope: 'read-write' })).body.token.id;
+  const sessionId = (await olivia.get('/api/auth/sessions')).body.items[0]?.id;
+  // A passkey (DECISIONS 47), made by a software authenticator for this server's address.
+  const port = (t.server.address() as { port: number }).port;
+  const passkeyOptions = (await olivia.post('/api/auth/second-factor/passkeys/options')).body;
+  const passkeyAnswer = new SoftwareAuthenticator(`http://127.0.0.1:${port}`, '127.0.0.1').register(passkeyOptions);
+  const passkeyId = (await olivia.post('/api/auth/second-factor/passkeys', { name: `${SECRET} passkey`, response: passkeyAnswer })).body.status?.passkeys[0]?.id;
   await olivia.post('/api/calendar/feed', {});
   const entryId = (await olivia.post('/api/time-entries', { taskId, startedAt: '2026-03-09T09:00:00Z', durationSeconds: 1800, note: `${SECRET} entry` })).body.id;
   // A billed period (DECISIONS 31), of an entry of its own so the entry above stays editable.
@@ -86,7 +101,7 @@ beforeAll(async () => {
     state = (await olivia.get(`/api/imports/${importId}`)).body.state;
     if (state === 'failed') throw new Error('setup: the import failed');
   }
-  owner = { userId, taskId, commentId, clientId, contactId, incrementId, pageId, subPageId, itemId, channelId, tokenId, importId, entryId, shareId, shareResponseId, periodId };
+  owner = { userId, taskId, commentId, clientId, contactId, incrementId, pageId, subPageId, itemId, channelId, tokenId, importId, entryId, shareId, shareResponseId, periodId, sessionId, passkeyId };
   for (const [name, id] of Object.entries(owner)) if (typeof id !== 'string') throw new Error(`setup: no ${name}`);
   routes = routesOf(t);
 });
@@ -112,6 +127,8 @@ function pathFor(route: Route): string {
       ['/api/note-items/', owner.itemId],
       ['/api/notifications/channels/', owner.channelId],
       ['/api/tokens/', owner.tokenId],
+      ['/api/auth/sessions/', owner.sessionId],
+      ['/api/auth/second-factor/passkeys/', owner.passkeyId],
       ['/api/imports/', owner.importId],
       ['/api/time-entries/', owner.entryId],
     ];
@@ -162,8 +179,10 @@ async function ownerFingerprint(): Promise<string> {
        (select string_agg(row_to_json(x)::text, ',' order by x.id) from task_share_responses x where x.user_id = ?),
        (select string_agg(row_to_json(x)::text, ',' order by x.id) from billing_periods x where x.user_id = ?),
        (select string_agg(row_to_json(x)::text, ',' order by x.user_id) from billing_settings x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from passkeys x where x.user_id = ?),
+       (select string_agg(row_to_json(x)::text, ',' order by x.id) from recovery_codes x where x.user_id = ?),
        (select count(*) from sessions x where x.user_id = ?))) as fp`,
-    Array(17).fill(owner.userId),
+    Array(19).fill(owner.userId),
   );
   return row!.fp;
 }
@@ -206,7 +225,7 @@ describe('access matrix', () => {
     const before = await ownerFingerprint();
     const wrong: string[] = [];
     const ownerIds = Object.values(owner);
-    const sessionEnders = new Set(['POST /api/logout', 'GET /api/logout']);
+    const sessionEnders = new Set(['POST /api/logout', 'GET /api/logout', 'POST /api/auth/user/sign-out-everywhere']);
     const userRoutes = routes.filter((r) => !r.path.startsWith('/api/admin/') && !sessionEnders.has(`${r.method} ${r.path}`));
     for (const route of userRoutes) {
       const res = await call(mallory, route);
@@ -238,7 +257,8 @@ describe('access matrix', () => {
         delete: (path: string) => bearer(client.agent.delete(path)),
       });
     };
-    const sessionOnly = (route: Route) => /^\/api\/(admin|tokens)(\/|$)/.test(route.path) || ['/api/login', '/api/logout', '/api/register'].includes(route.path);
+    const sessionOnly = (route: Route) =>
+      /^\/api\/(admin|tokens|login|audit|auth\/second-factor|auth\/sessions)(\/|$)/.test(route.path) || ['/api/logout', '/api/register'].includes(route.path);
     const wrong: string[] = [];
     for (const route of routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`) || sessionOnly(r))) {
       if (route.method !== 'GET' || sessionOnly(route)) {

@@ -1,4 +1,4 @@
-import type { AdminCreateUserBody, AdminUser, User } from '@daybook/shared';
+import type { AdminCreateUserBody, AdminUser, CredentialsEnded, User } from '@daybook/shared';
 import { baseApi } from './baseApi';
 
 /** User management (spec §6–7): admins only; the api enforces it. */
@@ -13,7 +13,8 @@ export const adminApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `admin/users/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : ['AdminUser']),
     }),
-    resetUserPassword: build.mutation<{ message: string }, { userId: string; newPassword: string }>({
+    /** Ends the user's sessions and API tokens too; the answer says how many tokens. */
+    resetUserPassword: build.mutation<CredentialsEnded, { userId: string; newPassword: string }>({
       query: ({ userId, newPassword }) => ({ url: `admin/users/${userId}/reset-password`, method: 'POST', body: { newPassword } }),
     }),
   }),

@@ -1,4 +1,4 @@
-import type { LoginBody, RegisterBody, Timezone, User, UserSettingsBody } from '@daybook/shared';
+import type { ChangePasswordBody, CredentialsEnded, LoginAnswer, LoginBody, RegisterBody, Timezone, User, UserSettingsBody } from '@daybook/shared';
 import { baseApi } from './baseApi';
 import { clearLocalAnswers } from './firstAnswers';
 import { setSigningOut } from './unauthorized';
@@ -11,13 +11,13 @@ export const authApi = baseApi.injectEndpoints({
       query: () => 'auth/user',
       providesTags: ['CurrentUser'],
     }),
-    login: build.mutation<User, LoginBody>({
+    /** The user, or (with a second factor, DECISIONS 47) the second step the sign-in waits for. */
+    login: build.mutation<LoginAnswer, LoginBody>({
       query: (body) => ({ url: 'login', method: 'POST', body }),
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        const { data: user } = await queryFulfilled.catch(() => ({ data: null }));
-        if (!user) return;
-        await clearLocalAnswers(); // whatever an earlier session left on this device is not shown to this one
-        dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
+        const { data: answer } = await queryFulfilled.catch(() => ({ data: null }));
+        // (Not the shared isPendingSignIn: its module holds zod schemas, which the dashboard's first chunk leaves out.)
+        if (answer && !('secondFactor' in answer)) await showSignedIn(dispatch, answer);
       },
     }),
     register: build.mutation<User, RegisterBody>({
@@ -31,6 +31,33 @@ export const authApi = baseApi.injectEndpoints({
         const signedOut = await queryFulfilled.then(() => true, () => false);
         if (signedOut) await clearLocalAnswers(); // the next user of this device sees none of it
         else setSigningOut(false);
+      },
+    }),
+    /** The user's own password: every other session and every API token end (the answer says how many tokens). */
+    changePassword: build.mutation<CredentialsEnded, ChangePasswordBody>({
+      query: (body) => ({ url: 'auth/user/password', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['ApiToken']),
+    }),
+    /** Every session, this one too, and every API token end; the page reloads afterwards, as after Logout. */
+    signOutEverywhere: build.mutation<CredentialsEnded, void>({
+      query: () => ({ url: 'auth/user/sign-out-everywhere', method: 'POST' }),
+      async onQueryStarted(_arg, { queryFulfilled }) {
+        setSigningOut(true);
+        const signedOut = await queryFulfilled.then(() => true, () => false);
+        if (signedOut) await clearLocalAnswers();
+        else setSigningOut(false);
+      },
+    }),
+    /** A (new) mail whose link confirms the user's email address. */
+    sendEmailConfirmation: build.mutation<{ message: string }, void>({
+      query: () => ({ url: 'auth/user/email/confirmation', method: 'POST' }),
+    }),
+    /** The link of that mail, followed while signed in: the user, with the address verified. */
+    confirmEmail: build.mutation<User, { token: string }>({
+      query: (body) => ({ url: 'auth/user/email/confirm', method: 'POST', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data: user } = await queryFulfilled.catch(() => ({ data: null }));
+        if (user) dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
       },
     }),
     /** Delegation and working hours (DECISIONS 34): the settings the body names. */
@@ -60,9 +87,22 @@ export const {
   useLoginMutation,
   useRegisterMutation,
   useLogoutMutation,
+  useChangePasswordMutation,
+  useSignOutEverywhereMutation,
+  useSendEmailConfirmationMutation,
+  useConfirmEmailMutation,
   useUpdateSettingsMutation,
   useUpdateTimezoneMutation,
 } = authApi;
+
+/**
+ * What every sign-in does once the api answers with the user (a password, a second step, a passkey): the
+ * app shows that user, and nothing an earlier session left on this device.
+ */
+export async function showSignedIn(dispatch: (action: ReturnType<typeof authApi.util.upsertQueryData>) => unknown, user: User): Promise<void> {
+  await clearLocalAnswers();
+  dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
+}
 
 /**
  * An answer this young is the mount's own read: the page's first read of who is signed in (main.tsx), made

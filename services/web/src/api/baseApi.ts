@@ -6,7 +6,8 @@ import { handleUnauthorized } from './unauthorized';
 
 /** Endpoints for which a 401 is an answer, not a lost session. */
 const SIGNED_OUT_MEANS_NULL = new Set(['getCurrentUser']); // spec §7: a 401 yields no user
-const UNAUTHORIZED_EXPECTED = new Set(['login']); // wrong credentials
+// Wrong credentials (signing in, and the single sign-on's "link your account"); a wrong second factor or passkey (features/auth/two-step).
+const UNAUTHORIZED_EXPECTED = new Set(['login', 'linkOidcAccount', 'verifySecondFactor', 'signInWithPasskey']);
 
 const apiRoot = typeof window === 'undefined' ? '/api' : new URL('/api', window.location.origin).href;
 
@@ -56,6 +57,9 @@ export const TAG_TYPES = [
   'TimeEntry',
   'Billing',
   'TaskShare',
+  'SecondFactor',
+  'Session',
+  'AuditEvent',
 ] as const;
 
 /**

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { CONFIRM_EMAIL_PATH } from '@daybook/shared';
 import { useCurrentUser } from '../api/authApi';
 import { DASHBOARD_PATHS } from '../api/firstNetworkReads';
 import { lazyPreloadable } from '../lib/lazyPreloadable';
@@ -19,8 +20,10 @@ const ClientPage = lazy(() => import('../features/clients/ClientPage'));
 const ArchivedPage = lazy(() => import('../features/archived/ArchivedPage'));
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
 const AdminUsersPage = lazy(() => import('../features/admin/AdminUsersPage'));
+const AdminAuditPage = lazy(() => import('../features/admin/AdminAuditPage'));
 const KanbanPage = lazy(() => import('../features/kanban/KanbanPage'));
 const SharedTaskPage = lazy(() => import('../features/shared-task/SharedTaskPage'));
+const ConfirmEmailPage = lazy(() => import('../features/auth/ConfirmEmailPage'));
 
 /**
  * Loads the code of the screen a signed-in user opens at `pathname` (the dashboard's, with its drag and
@@ -76,8 +79,10 @@ function Screens() {
         <Route path="/archived" element={<ArchivedPage />} />
         <Route path="/calendar" element={<CalendarPage />} />
         <Route path="/admin/users" element={<AdminUsersPage />} />
+        <Route path="/admin/audit" element={<AdminAuditPage />} />
         <Route path="/kanban" element={<KanbanPage />} />
         <Route path="/notes" element={<NotesPage />} />
+        <Route path={`${CONFIRM_EMAIL_PATH}/:token`} element={<ConfirmEmailPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

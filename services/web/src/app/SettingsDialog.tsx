@@ -8,7 +8,9 @@ import type { User } from '@daybook/shared';
 import { ResponsiveModal } from '../components/ResponsiveModal';
 import { SettingsSection } from '../components/settings/SettingsSection';
 import { LogoutButton } from '../features/auth/LogoutButton';
+import { PasswordSection } from '../features/auth/PasswordSection';
 import { ProfileSection } from '../features/auth/ProfileSection';
+import { SignOutEverywhereButton } from '../features/auth/SignOutEverywhereButton';
 import { ClientsSection } from '../features/clients/ClientsSection';
 import { ContactsSection } from '../features/contacts/ContactsSection';
 import { TimeIncrementsSection } from '../features/time-increments/TimeIncrementsSection';
@@ -21,6 +23,10 @@ const NotificationsSection = lazy(() => import('../components/settings/notificat
 const DataTransferSection = lazy(() => import('../features/data-transfer/DataTransferSection'));
 // API tokens and the calendar feed (DECISIONS 30): a chunk of their own, loaded when the dialog opens.
 const IntegrationsSections = lazy(() => import('../features/integrations/IntegrationsSections'));
+// Where the account is signed in and what happened (DECISIONS 48): a chunk of its own too.
+const AccountSecuritySections = lazy(() => import('../features/account-security/AccountSecuritySections'));
+// Two-step sign-in (DECISIONS 47): the QR code and passkey code load with the dialog, not the dashboard.
+const TwoStepSection = lazy(() => import('../features/auth/two-step/TwoStepSection'));
 
 /**
  * Settings (spec §2): one section per domain, each from its own feature folder (profile, clients, time
@@ -31,6 +37,7 @@ export function SettingsDialog({ user, open, onClose }: { user: User; open: bool
   return (
     <ResponsiveModal open={open} onClose={onClose} title="Settings" maxWidth="sm">
       <ProfileSection user={user} />
+      <PasswordSection />
       <ClientsSection />
       <TimeIncrementsSection />
       <WorkingHoursSection user={user} />
@@ -42,6 +49,8 @@ export function SettingsDialog({ user, open, onClose }: { user: User; open: bool
       </Suspense>
       <Suspense fallback={<LoadingSkeleton variant="rounded" height={160} sx={{ mt: 3 }} label="Loading API tokens and calendar feed" />}>
         <IntegrationsSections timeZone={user.timezone} />
+        <TwoStepSection timeZone={user.timezone} />
+        <AccountSecuritySections timeZone={user.timezone} open={open} />
       </Suspense>
       <SettingsSection title="Actions">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }}>
@@ -52,6 +61,7 @@ export function SettingsDialog({ user, open, onClose }: { user: User; open: bool
             View Archived Tasks
           </Button>
           <LogoutButton />
+          <SignOutEverywhereButton />
         </Stack>
       </SettingsSection>
     </ResponsiveModal>

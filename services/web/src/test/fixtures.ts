@@ -66,6 +66,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     id: uuid(100),
     username: 'sam',
     email: null,
+    emailVerified: false,
     firstName: null,
     lastName: null,
     profileImageUrl: null,

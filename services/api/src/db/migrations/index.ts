@@ -12,7 +12,10 @@ import { Migration20261201100000 } from './Migration20261201100000';
 import { Migration20261201110000 } from './Migration20261201110000';
 import { Migration20261201120000 } from './Migration20261201120000';
 import { Migration20261201130000 } from './Migration20261201130000';
+import { Migration20261207120000 } from './Migration20261207120000';
 import { Migration20261207130000 } from './Migration20261207130000';
+import { Migration20261207140000 } from './Migration20261207140000';
+import { Migration20261207150000 } from './Migration20261207150000';
 
 /**
  * Every migration, in order. They are listed here rather than discovered from the folder so the same
@@ -33,5 +36,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261201110000', class: Migration20261201110000 },
   { name: 'Migration20261201120000', class: Migration20261201120000 },
   { name: 'Migration20261201130000', class: Migration20261201130000 },
+  { name: 'Migration20261207120000', class: Migration20261207120000 },
   { name: 'Migration20261207130000', class: Migration20261207130000 },
+  { name: 'Migration20261207140000', class: Migration20261207140000 },
+  { name: 'Migration20261207150000', class: Migration20261207150000 },
 ];

@@ -87,6 +87,26 @@ describe('using a token', () => {
     expect(after.body.error.message).toBe('Invalid or expired API token');
   });
 
+  it('keeps lastUsedAt to the minute (docs/api.md), written at most once a minute', async () => {
+    const { secret } = await newToken(anna, { scope: 'read' });
+    const before = Date.now();
+    expect((await script(secret).get('/api/tasks/today')).status).toBe(200);
+    const [first] = (await anna.get('/api/tokens')).body as { lastUsedAt: string }[];
+    expect(first!.lastUsedAt).toMatch(/:00\.000Z$/);
+    const lastUsed = Date.parse(first!.lastUsedAt);
+    expect(lastUsed).toBeLessThanOrEqual(Date.now());
+    expect(lastUsed).toBeGreaterThan(before - 60_000);
+    const [stored] = await t.orm.em.getConnection().execute<{ exact: boolean }[]>(`select last_used_at = date_trunc('minute', last_used_at) as exact from api_tokens`);
+    expect(stored!.exact).toBe(true);
+
+    // A use within the same minute writes nothing; a use in a later minute moves it, still to the minute.
+    await t.orm.em.getConnection().execute(`update api_tokens set last_used_at = date_trunc('minute', now()) - interval '5 minutes'`);
+    expect((await script(secret).get('/api/tasks/today')).status).toBe(200);
+    const [second] = (await anna.get('/api/tokens')).body as { lastUsedAt: string }[];
+    expect(second!.lastUsedAt).toMatch(/:00\.000Z$/);
+    expect(Date.parse(second!.lastUsedAt)).toBeGreaterThanOrEqual(lastUsed);
+  });
+
   it('lets a read token read and answers 403 to its writes, changing nothing', async () => {
     const { secret } = await newToken(anna, { scope: 'read' });
     const task = (await anna.post('/api/tasks', { title: 'Call the bank' })).body;

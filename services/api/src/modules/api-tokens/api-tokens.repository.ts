@@ -34,8 +34,11 @@ interface HolderRow {
 const TOKEN = `t.id, t.name, t.scope, t.hint, ${isoInstantSql('t.created_at')} as "createdAt", ${isoInstantSql('t.last_used_at')} as "lastUsedAt",
   ${isoInstantSql('t.expires_at')} as "expiresAt"`;
 
-/** How often a token's "last used" is written: at most once a minute, so a busy script does not write on every request. */
-const LAST_USED_PRECISION = "interval '1 minute'";
+/**
+ * A token's "last used" is kept to the minute (docs/api.md): the minute of the use, written at most once a
+ * minute, so a busy script does not write on every request and the list tells no more than the minute.
+ */
+const LAST_USED_MINUTE = "date_trunc('minute', now())";
 
 /** Personal API tokens (DECISIONS 30); every statement but the lookup by hash scoped by the owner. */
 export interface ApiTokensRepository extends UnitOfWork {
@@ -74,8 +77,8 @@ export function createApiTokensRepository(rootEm: EntityManager): ApiTokensRepos
              from api_tokens t join users u on u.id = t.user_id
             where t.token_hash = ? and (t.expires_at is null or t.expires_at > now())
          ), used as (
-           update api_tokens set last_used_at = now()
-            where id = (select token_id from hit) and (last_used_at is null or last_used_at < now() - ${LAST_USED_PRECISION})
+           update api_tokens set last_used_at = ${LAST_USED_MINUTE}
+            where id = (select token_id from hit) and (last_used_at is null or last_used_at < ${LAST_USED_MINUTE})
          )
          select * from hit`,
         [tokenHash],
@@ -88,4 +91,14 @@ export function createApiTokensRepository(rootEm: EntityManager): ApiTokensRepos
       };
     },
   };
+}
+
+/**
+ * Ends every API token of a user (an admin's password reset, the user's password change, "sign out
+ * everywhere"): the rows are deleted, so the tokens' next requests get 401. App passwords are tokens of
+ * another scope (DECISIONS 44) and end with them. Answers how many ended.
+ */
+export async function endApiTokensOfUser(db: EntityManager, userId: string): Promise<number> {
+  const result = await db.execute<{ affectedRows: number }>('delete from api_tokens where user_id = ?', [userId], 'run');
+  return result.affectedRows;
 }

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { API_TOKEN_PREFIX, QUOTAS, type ApiToken, type ApiTokenCreateBody, type CreatedApiToken } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { notFound } from '../../core/errors';
+import { secretHash } from '../../core/secret-hash';
 import { assertBelowQuota } from '../../db/quota';
 import { createApiTokensRepository, type TokenHolder } from './api-tokens.repository';
 
@@ -10,7 +11,6 @@ import { createApiTokensRepository, type TokenHolder } from './api-tokens.reposi
 const SECRET_BYTES = 24;
 const HINT_LENGTH = 4;
 
-const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest();
 /** What the token lists show: the prefix and the last characters. */
 const hintOf = (token: string) => `${API_TOKEN_PREFIX}…${token.slice(-HINT_LENGTH)}`;
 /** `dbk_` followed by base64url: what a token looks like, before any lookup. */
@@ -27,7 +27,7 @@ export function createApiTokensService(em: EntityManager) {
       const secret = `${API_TOKEN_PREFIX}${randomBytes(SECRET_BYTES).toString('base64url')}`;
       return tokens.transaction(async () => {
         assertBelowQuota('apiTokens', await tokens.count(actor.id, QUOTAS.apiTokens));
-        const token = await tokens.insert(actor.id, { ...body, tokenHash: hashOf(secret), hint: hintOf(secret) });
+        const token = await tokens.insert(actor.id, { ...body, tokenHash: secretHash(secret), hint: hintOf(secret) });
         return { token, secret };
       });
     },
@@ -40,7 +40,7 @@ export function createApiTokensService(em: EntityManager) {
     /** Who a bearer token belongs to, or null when it is malformed, unknown, revoked or expired. */
     async holderOf(token: string): Promise<TokenHolder | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
-      return tokens.holderOf(hashOf(token));
+      return tokens.holderOf(secretHash(token));
     },
   };
 }

@@ -226,6 +226,18 @@ describe('login, current user and logout', () => {
     expect(login.status).toBe(302);
     expect(login.headers.location).toBe('/?auth=login');
   });
+
+  it('HEAD /api/logout answers like GET but signs nobody out (a link checker or a prefetch is no sign-out)', async () => {
+    const browser = t.client();
+    await browser.signUpAndIn('anna');
+    const head = await browser.agent.head('/api/logout');
+    expect(head.status).toBe(302);
+    expect(head.headers.location).toBe('/');
+    expect((await browser.get('/api/auth/user')).status).toBe(200);
+    // Only POST, and the spec's GET, sign out.
+    expect((await browser.post('/api/logout')).status).toBe(200);
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+  });
 });
 
 describe('user settings', () => {

@@ -8,6 +8,7 @@ const anna: User = {
   id: '6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5',
   username: 'anna',
   email: null,
+  emailVerified: false,
   firstName: null,
   lastName: null,
   profileImageUrl: null,
@@ -20,6 +21,8 @@ const anna: User = {
 };
 
 const options: AuthOptions = { passwordLogin: true, adminUsername: null, registrationEnabled: true, oidcLabel: null };
+/** No mail server: registrations send no confirmation mail. */
+const noMail = { enabled: false, offer: async () => undefined };
 let auth: ReturnType<typeof createAuthService>;
 beforeAll(async () => {
   const passwordHash = await hashPassword('correct horse battery');
@@ -31,6 +34,7 @@ beforeAll(async () => {
       hasAdmin: async () => true,
     },
     options,
+    noMail,
   );
 });
 
@@ -52,13 +56,14 @@ describe('with password login turned off (PASSWORD_LOGIN_ENABLED=false)', () => 
     createAuthService(
       { register: async () => anna, findCredentials: async () => null, recordSignIn: async () => undefined, hasAdmin: async () => false },
       { ...options, passwordLogin: false, oidcLabel: 'Authentik', ...overrides },
+      noMail,
     );
 
   it('refuses every password sign-in and registration with 403 and says how to sign in', async () => {
     const auth = withOptions({});
     expect(() => auth.assertPasswordLogin('anna')).toThrow('Password sign-in is turned off on this server. Sign in with Authentik.');
     await expect(auth.register({ username: 'anna', password: 'correct horse battery' })).rejects.toMatchObject({ status: 403, code: 'password_login_disabled' });
-    expect(await auth.config()).toEqual({ passwordLogin: 'off', registration: false, oidc: { label: 'Authentik' } });
+    expect(await auth.config()).toEqual({ passwordLogin: 'off', registration: false, oidc: { label: 'Authentik' }, emailConfirmation: false });
   });
 
   it("keeps the password of the environment's admin (ADMIN_USERNAME), in any case, and only theirs", async () => {
@@ -71,8 +76,8 @@ describe('with password login turned off (PASSWORD_LOGIN_ENABLED=false)', () => 
 
 it('offers Sign Up while registration is open, or until the first admin exists', async () => {
   const config = (registrationEnabled: boolean, hasAdmin: boolean) =>
-    createAuthService({ register: async () => anna, findCredentials: async () => null, recordSignIn: async () => undefined, hasAdmin: async () => hasAdmin }, { ...options, registrationEnabled }).config();
-  expect(await config(true, true)).toEqual({ passwordLogin: 'on', registration: true, oidc: null });
+    createAuthService({ register: async () => anna, findCredentials: async () => null, recordSignIn: async () => undefined, hasAdmin: async () => hasAdmin }, { ...options, registrationEnabled }, noMail).config();
+  expect(await config(true, true)).toEqual({ passwordLogin: 'on', registration: true, oidc: null, emailConfirmation: false });
   expect((await config(false, true)).registration).toBe(false);
   expect((await config(false, false)).registration).toBe(true);
 });

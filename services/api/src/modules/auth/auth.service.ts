@@ -1,6 +1,7 @@
 import type { AuthConfig, PasswordLoginMode, RegisterBody, User as UserDto } from '@daybook/shared';
 import type { Env } from '../../config/env';
 import { AppError } from '../../core/errors';
+import type { EmailConfirmationsService } from '../users/email-confirmations.service';
 import type { UsersService } from '../users/users.service';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 
@@ -38,12 +39,27 @@ const sameUsername = (a: string, b: string) => a.toLowerCase() === b.toLowerCase
  * Signing in and up (DECISIONS 4–6, 30). Throttling by address stays with the route, which knows the address
  * and counts each attempt before it reaches this service.
  */
-export function createAuthService(users: Pick<UsersService, 'register' | 'findCredentials' | 'recordSignIn' | 'hasAdmin'>, options: AuthOptions) {
+export function createAuthService(
+  users: Pick<UsersService, 'register' | 'findCredentials' | 'recordSignIn' | 'hasAdmin'>,
+  options: AuthOptions,
+  confirmations: Pick<EmailConfirmationsService, 'enabled' | 'offer'>,
+) {
   const mode = passwordLoginMode(options);
   return {
+    /** A new account; when it gives an address and the server can mail, a confirmation mail goes out. */
     async register(body: RegisterBody): Promise<UserDto> {
       if (mode !== 'on') throw passwordLoginOff(options);
-      return users.register(body);
+      const user = await users.register(body);
+      await confirmations.offer(user);
+      return user;
+    },
+
+    /**
+     * Whether this account may sign in without single sign-on (a password, or a passkey in its place): every
+     * account while password login is on; with it off, only the admin of ADMIN_USERNAME.
+     */
+    localSignIn(user: { username: string; role: UserDto['role'] }): boolean {
+      return mode === 'on' || (mode === 'admin' && sameUsername(user.username, options.adminUsername!) && user.role === 'admin');
     },
 
     /** Refuses a password sign-in at once (before it is counted) when this server takes none for this username. */
@@ -72,7 +88,7 @@ export function createAuthService(users: Pick<UsersService, 'register' | 'findCr
     async config(): Promise<AuthConfig> {
       // Until an admin exists, the first account may sign up even with registration closed (DECISIONS 6).
       const registration = mode === 'on' && (options.registrationEnabled || !(await users.hasAdmin()));
-      return { passwordLogin: mode, registration, oidc: options.oidcLabel ? { label: options.oidcLabel } : null };
+      return { passwordLogin: mode, registration, oidc: options.oidcLabel ? { label: options.oidcLabel } : null, emailConfirmation: confirmations.enabled };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { generateSync } from 'otplib';
 import { RequestContext } from '@mikro-orm/core';
 import type request from 'supertest';
 import { SIGN_IN_ERROR_PARAM } from '@daybook/shared';
@@ -6,7 +7,7 @@ import { ProviderBrowser, startTestProvider, type TestProvider } from '../../tes
 import { startTestApp, TEST_PASSWORD, type ApiClient, type TestContext } from '../../test/test-app';
 import { truncateAll } from '../../test/test-db';
 import { createUsersService } from '../users/users.service';
-import { OIDC_FLOW_COOKIE } from './oidc.routes';
+import { OIDC_FLOW_COOKIE, SECOND_FACTOR_LINK_MESSAGE } from './oidc.routes';
 
 /**
  * Sign-in with OpenID Connect against a real provider on loopback (oidc-provider, test/oidc-provider.mjs),
@@ -23,6 +24,8 @@ const ACCOUNTS = {
   'dora-verified': { claims: { preferred_username: 'dora.sso', email: 'DORA@example.com', email_verified: true } },
   carol: { claims: { preferred_username: 'carol', email: 'carol@example.com', email_verified: true, groups: ['staff', 'daybook-admins'] } },
   spaced: { claims: { preferred_username: 'Mary Ann', email: 'mary@example.com', email_verified: 'true' } },
+  // 'barsadmin' with a Cyrillic 'а' (U+0430).
+  lookalike: { claims: { preferred_username: 'bars\u0430dmin', email: 'bars@example.com', email_verified: true } },
 };
 
 let provider: TestProvider;
@@ -97,6 +100,29 @@ const signedInUser = async (app: ApiClient) => {
 
 const rows = <T>(t: TestContext, sql: string, params: unknown[] = []) => t.orm.em.getConnection().execute<T[]>(sql, params);
 
+/** Where the callback sends a first sign-in whose address an account holds that it may not take by itself. */
+const LINK_STEP = '/?auth=link';
+
+/**
+ * The pre-hijack of issue 36: someone registers with a colleague's address (nobody checks it), waits for
+ * the colleague's first single sign-on, and reads what the colleague then keeps in Daybook.
+ */
+async function preRegister(t: TestContext, email: string) {
+  const mallory = t.client();
+  expect((await mallory.post('/api/register', { username: 'mallory', password: TEST_PASSWORD, email })).status).toBe(201);
+  return { mallory, id: (await mallory.signIn('mallory')).id };
+}
+
+/** What the attacker sees after the victim worked: their own account, none of the victim's tasks. */
+async function expectNothingShared(t: TestContext, victim: ApiClient, mallory: { mallory: ApiClient; id: string }) {
+  const task = await victim.post('/api/tasks', { title: 'Salary review for Dora' });
+  expect(task.status).toBe(201);
+  const again = t.client();
+  expect((await again.signIn('mallory')).id).toBe(mallory.id);
+  expect((await again.get(`/api/tasks/${task.body.id}`)).status).toBe(404);
+  expect(JSON.stringify((await mallory.mallory.get('/api/tasks/active')).body)).not.toContain('Salary review');
+}
+
 describe('with registration open', () => {
   const ctx = appWith();
   let admin: ApiClient;
@@ -107,7 +133,7 @@ describe('with registration open', () => {
 
   it('tells the landing page about the button', async () => {
     const res = await ctx.t.client().get('/api/auth/config');
-    expect(res.body).toEqual({ passwordLogin: 'on', registration: true, oidc: { label: 'Test Provider' } });
+    expect(res.body).toEqual({ passwordLogin: 'on', registration: true, oidc: { label: 'Test Provider' }, emailConfirmation: false });
   });
 
   it("creates the account on the first sign-in (no password, the browser's timezone), and signs in to it again the next time", async () => {
@@ -207,11 +233,84 @@ describe('with registration open', () => {
     expect(failureOf(await app.get(appPath(callbackUrl)))).toBe('provider_error');
   });
 
-  it('does not link by email unless the admin allows it: the sign-in is refused and the account untouched', async () => {
+  it('does not link by email unless the admin allows it: the "link your account" step asks for the password', async () => {
+    const { body: dora } = await admin.post('/api/admin/users', { username: 'dora', email: 'dora@example.com', firstName: 'D', lastName: 'D', role: 'user', password: TEST_PASSWORD });
+    const app = ctx.t.client();
+    expect((await signIn(app, 'dora-verified')).headers.location).toBe(LINK_STEP);
+    expect(await signedInUser(app)).toBeNull();
+    expect(await rows(ctx.t, 'select * from user_identities')).toEqual([]);
+    const step = await app.get('/api/auth/oidc/link');
+    expect(step.status).toBe(200);
+    expect(step.body).toEqual({ provider: 'Test Provider', email: 'DORA@example.com', newAccount: true });
+
+    // A wrong password links nothing; the step waits.
+    const wrong = await app.post('/api/auth/oidc/link', { username: 'dora', password: 'not her password' });
+    expect(wrong.status).toBe(401);
+    expect(await rows(ctx.t, 'select * from user_identities')).toEqual([]);
+    // The step is this browser's: another one has none.
+    expect((await ctx.t.client().post('/api/auth/oidc/link', { username: 'dora', password: TEST_PASSWORD })).body.error.code).toBe('link_expired');
+
+    const linked = await app.post('/api/auth/oidc/link', { username: 'dora', password: TEST_PASSWORD });
+    expect(linked.status).toBe(200);
+    expect(linked.body).toMatchObject({ id: dora.id, emailVerified: true });
+    expect((await signedInUser(app))!.id).toBe(dora.id);
+    expect(await rows(ctx.t, 'select user_id, subject from user_identities')).toEqual([{ user_id: dora.id, subject: 'dora-verified' }]);
+    // The step is spent; the next sign-in goes straight in.
+    expect((await app.get('/api/auth/oidc/link')).status).toBe(400);
+    const next = ctx.t.client();
+    expect((await signIn(next, 'dora-verified')).headers.location).toBe('/');
+    expect((await signedInUser(next))!.id).toBe(dora.id);
+  });
+
+  it('links no account with a second factor by its password alone: a clear refusal, nothing linked, the step still offers a separate account', async () => {
+    await admin.post('/api/admin/users', { username: 'dora', email: 'dora@example.com', firstName: 'D', lastName: 'D', role: 'user', password: TEST_PASSWORD });
+    const own = ctx.t.client();
+    await own.signIn('dora');
+    const { secret } = (await own.post('/api/auth/second-factor/totp')).body as { secret: string };
+    expect((await own.post('/api/auth/second-factor/totp/confirm', { code: generateSync({ secret }) })).status).toBe(200);
+
+    const app = ctx.t.client();
+    expect((await signIn(app, 'dora-verified')).headers.location).toBe(LINK_STEP);
+    // A wrong password says only that, as before.
+    expect((await app.post('/api/auth/oidc/link', { username: 'dora', password: 'not her password' })).status).toBe(401);
+    const refused = await app.post('/api/auth/oidc/link', { username: 'dora', password: TEST_PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({ code: 'link_needs_second_factor', message: SECOND_FACTOR_LINK_MESSAGE });
+    expect(await signedInUser(app)).toBeNull();
+    expect(await rows(ctx.t, 'select * from user_identities')).toEqual([]);
+    expect((await app.get('/api/auth/oidc/link')).status).toBe(200);
+    expect((await app.post('/api/auth/oidc/link/new-account')).body).toMatchObject({ username: 'dora.sso', email: null });
+  });
+
+  it('pre-hijack, default settings: an address someone typed without proving it does not lock its owner out of single sign-on', async () => {
+    const mallory = await preRegister(ctx.t, 'dora@example.com');
+    const victim = ctx.t.client();
+    expect((await signIn(victim, 'dora-verified')).headers.location).toBe(LINK_STEP);
+    const created = await victim.post('/api/auth/oidc/link/new-account');
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ username: 'dora.sso', email: 'DORA@example.com', emailVerified: true });
+    expect(created.body.id).not.toBe(mallory.id);
+    expect((await signedInUser(victim))!.id).toBe(created.body.id);
+    // The unverified account lost the address to its owner.
+    expect(await rows(ctx.t, 'select email from users where id = ?', [mallory.id])).toEqual([{ email: null }]);
+    await expectNothingShared(ctx.t, victim, mallory);
+  });
+
+  it('creates an account without the address when a verified account keeps it', async () => {
     await admin.post('/api/admin/users', { username: 'dora', email: 'dora@example.com', firstName: 'D', lastName: 'D', role: 'user', password: TEST_PASSWORD });
     const app = ctx.t.client();
-    expect(failureOf(await signIn(app, 'dora-verified'))).toBe('account_exists');
-    expect(await rows(ctx.t, 'select * from user_identities')).toEqual([]);
+    await signIn(app, 'dora-verified');
+    const created = await app.post('/api/auth/oidc/link/new-account');
+    expect(created.body).toMatchObject({ username: 'dora.sso', email: null, emailVerified: false });
+    expect(await rows(ctx.t, `select email, email_verified_at is not null as verified from users where username = 'dora'`)).toEqual([{ email: 'dora@example.com', verified: true }]);
+  });
+
+  it('derives no look-alike username: the same confusable rule as registration (no mixed-script `barsаdmin-2`)', async () => {
+    await ctx.t.client().post('/api/register', { username: 'barsadmin', password: TEST_PASSWORD });
+    const app = ctx.t.client();
+    await signIn(app, 'lookalike');
+    expect(await signedInUser(app)).toMatchObject({ username: 'bars', email: 'bars@example.com' });
+    expect(await rows(ctx.t, `select username from users where username like 'bars%' order by username`)).toEqual([{ username: 'bars' }, { username: 'barsadmin' }]);
   });
 
   it('makes a member of the admin group admin only when OIDC_ADMIN_GROUP is set', async () => {
@@ -233,15 +332,20 @@ describe('linking by email (OIDC_LINK_BY_EMAIL=true)', () => {
     doraId = created.body.id as string;
   });
 
-  it('does not link an email the provider has not verified', async () => {
+  it('does not link an email the provider has not verified: the step, and a separate account without it', async () => {
+    await rows(ctx.t, 'update users set email_verified_at = now() where id = ?', [doraId]);
     const app = ctx.t.client();
-    expect(failureOf(await signIn(app, 'dora-unverified'))).toBe('email_unverified');
+    expect((await signIn(app, 'dora-unverified')).headers.location).toBe(LINK_STEP);
     expect(await signedInUser(app)).toBeNull();
     expect(await rows(ctx.t, 'select * from user_identities')).toEqual([]);
-    expect(await rows(ctx.t, 'select count(*)::int as n from users')).toEqual([{ n: 2 }]);
+    const created = await app.post('/api/auth/oidc/link/new-account');
+    expect(created.body).toMatchObject({ username: 'dora.sso', email: null });
+    expect(await rows(ctx.t, 'select email from users where id = ?', [doraId])).toEqual([{ email: 'dora@example.com' }]);
   });
 
-  it('links a verified email (any case) to the existing account, which then signs in both ways', async () => {
+  it('links a verified email (any case) to an account whose address is verified (confirmed by mail), which then signs in both ways', async () => {
+    // As a followed confirmation mail leaves it (email-confirmations.int.test.ts).
+    await rows(ctx.t, 'update users set email_verified_at = now() where id = ?', [doraId]);
     const app = ctx.t.client();
     expect((await signIn(app, 'dora-verified')).headers.location).toBe('/');
     expect((await signedInUser(app))!.id).toBe(doraId);
@@ -249,6 +353,44 @@ describe('linking by email (OIDC_LINK_BY_EMAIL=true)', () => {
     expect((await ctx.t.client().post('/api/login', { username: 'dora', password: TEST_PASSWORD })).status).toBe(200);
     const list = await admin.get('/api/admin/users');
     expect(list.body.find((user: { id: string }) => user.id === doraId)).toMatchObject({ signInMethods: ['password', 'oidc'] });
+  });
+
+  it('links an address an admin set', async () => {
+    const { body: erin } = await admin.post('/api/admin/users', { username: 'erin', email: 'erin@example.test', firstName: 'E', lastName: 'E', role: 'user', password: TEST_PASSWORD });
+    const app = ctx.t.client();
+    expect((await signIn(app, 'erin')).headers.location).toBe('/');
+    expect((await signedInUser(app))!.id).toBe(erin.id);
+  });
+
+  it('pre-hijack: a colleague’s first sign-in never lands in the account that typed their address; they get their own', async () => {
+    // dora registered with dora@example.com herself, unverified: so could anyone have.
+    const victim = ctx.t.client();
+    const callback = await signIn(victim, 'dora-verified');
+    expect(callback.headers.location).toBe(LINK_STEP);
+    expect(await signedInUser(victim)).toBeNull();
+    expect(await rows(ctx.t, 'select * from user_identities')).toEqual([]);
+    const created = await victim.post('/api/auth/oidc/link/new-account');
+    expect(created.status).toBe(200);
+    expect(created.body.id).not.toBe(doraId);
+    expect(created.body).toMatchObject({ email: 'DORA@example.com', emailVerified: true });
+    expect(await rows(ctx.t, 'select user_id from user_identities')).toEqual([{ user_id: created.body.id }]);
+  });
+
+  it('pre-hijack by a stranger: the attacker’s password and sessions never see what the colleague creates', async () => {
+    await rows(ctx.t, 'update users set email = null where id = ?', [doraId]);
+    const mallory = await preRegister(ctx.t, 'dora@example.com');
+    const victim = ctx.t.client();
+    expect((await signIn(victim, 'dora-verified')).headers.location).toBe(LINK_STEP);
+    expect((await victim.post('/api/auth/oidc/link/new-account')).status).toBe(200);
+    expect((await signedInUser(victim))!.id).not.toBe(mallory.id);
+    await expectNothingShared(ctx.t, victim, mallory);
+  });
+
+  it('links an unverified account by its password, which proves it; the provider’s verified address is then verified', async () => {
+    const app = ctx.t.client();
+    await signIn(app, 'dora-verified');
+    const linked = await app.post('/api/auth/oidc/link', { username: 'dora', password: TEST_PASSWORD });
+    expect(linked.body).toMatchObject({ id: doraId, emailVerified: true });
   });
 });
 
@@ -309,13 +451,31 @@ describe('with password login off (PASSWORD_LOGIN_ENABLED=false)', () => {
     expect(login.status).toBe(403);
     expect(login.body.error).toEqual({ code: 'password_login_disabled', message: 'Password sign-in is turned off on this server. Sign in with Test Provider.' });
     expect((await ctx.t.client().post('/api/register', { username: 'alice', password: TEST_PASSWORD })).status).toBe(403);
-    expect((await ctx.t.client().get('/api/auth/config')).body).toEqual({ passwordLogin: 'admin', registration: false, oidc: { label: 'Test Provider' } });
+    expect((await ctx.t.client().get('/api/auth/config')).body).toEqual({ passwordLogin: 'admin', registration: false, oidc: { label: 'Test Provider' }, emailConfirmation: false });
 
     const admin = ctx.t.client();
     expect((await admin.signIn('HomeAdmin', 'first-run-password')).role).toBe('admin');
     const app = ctx.t.client();
     await signIn(app, 'alice');
     expect((await signedInUser(app))!.username).toBe('alice');
+  });
+});
+
+describe('without APP_URL: the callback address is the request\'s own', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    const { APP_URL: _appUrl, ...withoutAppUrl } = oidcEnv({ TRUST_PROXY: 'true' });
+    t = await startTestApp(withoutAppUrl);
+  });
+  afterAll(() => t.close());
+  const redirectUriOf = (res: request.Response) => new URL(res.headers.location as string).searchParams.get('redirect_uri');
+
+  it('from the protocol and host the trusted proxy forwarded, never from the Origin header (Koa 3\'s ctx.origin)', async () => {
+    // A navigation sends no Origin header at all; a script may send any.
+    const plain = await t.client().get('/api/auth/oidc/start');
+    expect(redirectUriOf(plain)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/auth\/oidc\/callback$/);
+    const proxied = await t.client().get('/api/auth/oidc/start').set('X-Forwarded-Proto', 'https').set('X-Forwarded-Host', 'daybook.example').set('Origin', 'https://evil.example');
+    expect(redirectUriOf(proxied)).toBe('https://daybook.example/api/auth/oidc/callback');
   });
 });
 

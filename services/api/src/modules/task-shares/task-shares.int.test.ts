@@ -168,8 +168,11 @@ describe('the contact’s page', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['set-cookie']).toBeUndefined();
-    // The owner sees when it was opened.
-    expect((await anna.get(`/api/tasks/${task.id}/shares`)).body[0].lastOpenedAt).not.toBeNull();
+    // The owner sees when it was opened, to the minute (docs/api.md), as a token's last use.
+    const [opened] = (await anna.get(`/api/tasks/${task.id}/shares`)).body as { lastOpenedAt: string }[];
+    expect(opened!.lastOpenedAt).toMatch(/:00\.000Z$/);
+    const [stored] = await t.orm.em.getConnection().execute<{ exact: boolean }[]>(`select last_opened_at = date_trunc('minute', last_opened_at) as exact from task_shares`);
+    expect(stored!.exact).toBe(true);
   });
 
   it('answers the same 404 to a wrong, malformed, revoked and expired link, and to one whose task is no longer delegated to the contact', async () => {

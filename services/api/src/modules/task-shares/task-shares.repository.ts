@@ -55,8 +55,11 @@ const SHARE = `s.id, s.contact_id as "contactId", c.name as "contactName", s.hin
 const RESPONSE_FIELDS = `r.kind, r.proposed_date::text as "proposedDate", r.proposed_time as "proposedTime", r.text, ${isoInstantSql('r.created_at')} as "createdAt"`;
 const RESPONSE = `r.id, r.share_id as "shareId", c.name as "contactName", ${RESPONSE_FIELDS}, ${isoInstantSql('r.accepted_at')} as "acceptedAt"`;
 
-/** How often a link's "last opened" is written: at most once a minute, however often the page is read. */
-const LAST_OPENED_PRECISION = "interval '1 minute'";
+/**
+ * A link's "last opened" is kept to the minute (docs/api.md), as an API token's last use: the minute of the
+ * opening, written at most once a minute however often the page is read.
+ */
+const LAST_OPENED_MINUTE = "date_trunc('minute', now())";
 
 /** Every statement about shared links and their responses (DECISIONS 33); the owner's scoped by the owner, the contact's by the token's hash. */
 export interface TaskSharesRepository extends UnitOfWork {
@@ -200,7 +203,7 @@ export function createTaskSharesRepository(rootEm: EntityManager): TaskSharesRep
       if (!row) return null;
       if (!lock) {
         await db().execute(
-          `update task_shares set last_opened_at = now() where id = ? and (last_opened_at is null or last_opened_at < now() - ${LAST_OPENED_PRECISION})`,
+          `update task_shares set last_opened_at = ${LAST_OPENED_MINUTE} where id = ? and (last_opened_at is null or last_opened_at < ${LAST_OPENED_MINUTE})`,
           [row.shareId],
         );
       }

@@ -107,7 +107,7 @@ describe('admin user management', () => {
     await laptop.signIn('bob');
     const res = await admin.post(`/api/admin/users/${bob.id}/reset-password`, { newPassword: 'brand-new-pass' });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Password reset successfully');
+    expect(res.body).toEqual({ message: 'Password reset successfully. The user was signed out everywhere and 0 API tokens were ended.', endedApiTokens: 0 });
     expect((await phone.get('/api/auth/user')).status).toBe(401);
     expect((await laptop.get('/api/auth/user')).status).toBe(401);
     expect((await t.client().post('/api/login', { username: 'bob', password: TEST_PASSWORD })).status).toBe(401);

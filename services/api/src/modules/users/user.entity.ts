@@ -11,6 +11,8 @@ export const UserEntity = defineEntity({
     /** TR39 skeleton of the username, case folded (see username.ts); null only for look-alikes that predate it. */
     usernameSkeleton: p.text().nullable(),
     email: p.string().length(254).nullable(),
+    /** When the address became known to be the user's (admin, confirmation mail, a provider's verified claim); null: unverified. */
+    emailVerifiedAt: p.datetime().nullable(),
     /** Null for an account that signs in through OpenID Connect only (DECISIONS 30). */
     passwordHash: p.text().hidden().nullable(),
     firstName: p.string().length(100).nullable(),

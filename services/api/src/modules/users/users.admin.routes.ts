@@ -31,8 +31,8 @@ export function adminRoutes(users: UsersService): Router<SignedInState> {
     const { actor: admin } = ctx.state;
     const { userId } = parseParams(ctx, adminUserParamsSchema);
     const { newPassword } = parseBody(ctx, adminResetPasswordBodySchema);
-    await users.resetPassword(admin, userId, newPassword);
-    ctx.body = { message: 'Password reset successfully' };
+    // The user's sessions and API tokens end with the old password; the answer says so.
+    ctx.body = await users.resetPassword(admin, userId, newPassword);
   });
 
   return router;

@@ -6,12 +6,14 @@ import { columnMap } from '../../db/column-map';
 import { isoInstantSql } from '../../db/sql';
 import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
 import { endSessionsOfUser } from '../../http/session-store';
+import { endApiTokensOfUser } from '../api-tokens/api-tokens.repository';
 
 /** The `users` table (alias `u`). The password hash is no field of the answer: only `findWithPasswordHash` reads it. */
 const USER = columnMap<UserDto>()('u', {
   id: { column: 'id' },
   username: { column: 'username' },
   email: { column: 'email' },
+  emailVerified: { column: 'email_verified_at is not null' },
   firstName: { column: 'first_name' },
   lastName: { column: 'last_name' },
   profileImageUrl: { column: 'profile_image_url' },
@@ -38,6 +40,8 @@ export interface NewUser {
   /** See username.ts. */
   usernameSkeleton: string;
   email: string | null;
+  /** The address is known to be the user's (an admin gave it, or a sign-in provider verified it). */
+  emailVerified: boolean;
   firstName: string | null;
   lastName: string | null;
   /** Null: the account signs in through OpenID Connect only. */
@@ -73,8 +77,15 @@ export interface UsersRepository extends UnitOfWork {
   makeAdmin(id: string, passwordHash: string): Promise<void>;
   /** Deletes the user and, through the foreign keys' cascades, every row they own, sessions included. */
   remove(id: string): Promise<boolean>;
-  /** Ends every session of the user (DECISIONS 4). */
-  endSessions(id: string): Promise<void>;
+  /** Ends every session and every API token of the user (DECISIONS 4); answers how many tokens ended. */
+  endSessionsAndTokens(id: string): Promise<{ apiTokens: number }>;
+  /** Notes that the user's address is theirs, if it is still `email` (any case); false otherwise. */
+  markEmailVerified(id: string, email: string): Promise<boolean>;
+  /**
+   * Takes `email` (any case) away from the account that holds it unverified, so that the person a sign-in
+   * provider vouches for can have it; false when no unverified account holds it.
+   */
+  releaseUnverifiedEmail(email: string): Promise<boolean>;
 }
 
 export function createUsersRepository(rootEm: EntityManager): UsersRepository {
@@ -159,9 +170,21 @@ export function createUsersRepository(rootEm: EntityManager): UsersRepository {
     async insert(user) {
       try {
         const [inserted] = await db().execute<UserDto[]>(
-          `insert into users as u (id, username, username_skeleton, email, first_name, last_name, password_hash, role, timezone)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning ${USER.select}`,
-          [randomUUID(), user.username, user.usernameSkeleton, user.email, user.firstName, user.lastName, user.passwordHash, user.role, user.timezone],
+          `insert into users as u (id, username, username_skeleton, email, email_verified_at, first_name, last_name, password_hash, role, timezone)
+           values (?, ?, ?, ?, case when ?::boolean and ?::text is not null then now() end, ?, ?, ?, ?, ?) returning ${USER.select}`,
+          [
+            randomUUID(),
+            user.username,
+            user.usernameSkeleton,
+            user.email,
+            user.emailVerified,
+            user.email,
+            user.firstName,
+            user.lastName,
+            user.passwordHash,
+            user.role,
+            user.timezone,
+          ],
         );
         return inserted!;
       } catch (error) {
@@ -199,6 +222,27 @@ export function createUsersRepository(rootEm: EntityManager): UsersRepository {
       return result.affectedRows > 0;
     },
 
-    endSessions: (id) => endSessionsOfUser(db(), id),
+    async endSessionsAndTokens(id) {
+      await endSessionsOfUser(db(), id);
+      return { apiTokens: await endApiTokensOfUser(db(), id) };
+    },
+
+    async markEmailVerified(id, email) {
+      const result = await db().execute<QueryResult>(
+        'update users set email_verified_at = coalesce(email_verified_at, now()) where id = ? and lower(email) = lower(?)',
+        [id, email],
+        'run',
+      );
+      return result.affectedRows > 0;
+    },
+
+    async releaseUnverifiedEmail(email) {
+      const result = await db().execute<QueryResult>(
+        'update users set email = null, updated_at = now() where lower(email) = lower(?) and email_verified_at is null',
+        [email],
+        'run',
+      );
+      return result.affectedRows > 0;
+    },
   };
 }

@@ -74,7 +74,21 @@ function fakeRepositories() {
       if (row) rows.splice(rows.indexOf(row), 1);
       return Boolean(row);
     },
-    endSessions: async (id) => void sessionsEnded.push(id),
+    async endSessionsAndTokens(id) {
+      sessionsEnded.push(id);
+      return { apiTokens: 0 };
+    },
+    async markEmailVerified(id, email) {
+      const row = byId(id);
+      if (!row || !sameText(row.email, email)) return false;
+      row.emailVerified = true;
+      return true;
+    },
+    async releaseUnverifiedEmail(email) {
+      const row = rows.find((candidate) => sameText(candidate.email, email) && !candidate.emailVerified);
+      if (row) row.email = null;
+      return Boolean(row);
+    },
   };
   const timeIncrements = { insertAll: async (userId: string, increments: readonly { label: string; value: string }[]) => void incrementsOf.set(userId, increments) };
   const fakes = { users, timeIncrements };
@@ -199,7 +213,7 @@ describe('the admin from the environment (DECISIONS 6)', () => {
 });
 
 describe('accounts from a sign-in provider (DECISIONS 30)', () => {
-  const profile: ProviderProfile = { username: 'anna', email: 'anna@example.com', firstName: 'Anna', lastName: 'Lind', timezone: 'Europe/Stockholm' };
+  const profile: ProviderProfile = { usernames: ['anna', 'user'], email: 'anna@example.com', firstName: 'Anna', lastName: 'Lind', timezone: 'Europe/Stockholm' };
   const fromProvider = (overrides: Partial<ProviderProfile> = {}, options = { autoRegister: false, admin: false }) =>
     accounts.registerFromProvider({ ...profile, ...overrides }, options);
 
@@ -211,13 +225,21 @@ describe('accounts from a sign-in provider (DECISIONS 30)', () => {
     expect(store.incrementsOf.get(user.id)).toEqual(DEFAULT_TIME_INCREMENTS);
   });
 
-  it('adds a number to a taken or look-alike username, within the maximum length', async () => {
+  it('adds a number to a taken username, within the maximum length', async () => {
     await register('anna');
     await register('anna-2');
     expect((await fromProvider({ email: 'a1@example.com' })).username).toBe('anna-3');
     const long = 'x'.repeat(64);
     await register(long);
-    expect((await fromProvider({ username: long, email: 'a2@example.com' })).username).toBe(`${'x'.repeat(62)}-2`);
+    expect((await fromProvider({ usernames: [long], email: 'a2@example.com' })).username).toBe(`${'x'.repeat(62)}-2`);
+  });
+
+  it('passes over a suggestion that only looks like a taken name, as registration refuses it (no `barsаdmin-2`)', async () => {
+    await register('barsadmin');
+    // 'bars\u0430dmin' spells 'barsadmin' with a Cyrillic 'а'.
+    expect((await fromProvider({ usernames: ['bars\u0430dmin', 'bars', 'user'], email: 'b1@example.com' })).username).toBe('bars');
+    expect((await fromProvider({ usernames: ['bars\u0430dmin', 'user'], email: 'b2@example.com' })).username).toBe('user');
+    expect(store.rows.map((row) => row.username)).not.toContain('bars\u0430dmin');
   });
 
   it('is refused with registration closed unless OIDC_AUTO_REGISTER allows it; the admin group makes an admin', async () => {
@@ -226,12 +248,21 @@ describe('accounts from a sign-in provider (DECISIONS 30)', () => {
     await expect(fromProvider()).rejects.toMatchObject({ status: 403, code: 'registration_closed' });
     expect(store.rows).toHaveLength(1);
     expect((await fromProvider({}, { autoRegister: true, admin: false })).role).toBe('user');
-    expect((await fromProvider({ username: 'boss', email: null }, { autoRegister: true, admin: true })).role).toBe('admin');
+    expect((await fromProvider({ usernames: ['boss'], email: null }, { autoRegister: true, admin: true })).role).toBe('admin');
   });
 
-  it('refuses an email another account has (linking is the caller\'s decision)', async () => {
-    await register('someone', 'ANNA@example.com');
-    await expect(fromProvider()).rejects.toMatchObject({ status: 409, code: 'account_exists' });
+  it('takes the verified address from an account that holds it unverified, and leaves a verified holder its own', async () => {
+    const squatter = await register('someone', 'ANNA@example.com');
+    const anna = await fromProvider();
+    expect(anna).toMatchObject({ email: 'anna@example.com', emailVerified: true });
+    expect(await accounts.findById(squatter.id)).toMatchObject({ email: null, emailVerified: false });
+
+    // The first account is the admin.
+    const bob = await accounts.create(actorOf(squatter), { username: 'bob', email: 'bob@example.com', firstName: 'B', lastName: 'B', role: 'user', password: PASSWORD });
+    expect(bob.emailVerified).toBe(true);
+    const other = await fromProvider({ usernames: ['bobby'], email: 'BOB@example.com' });
+    expect(other).toMatchObject({ username: 'bobby', email: null, emailVerified: false });
+    expect(await accounts.findById(bob.id)).toMatchObject({ email: 'bob@example.com', emailVerified: true });
   });
 
   it('lists how each user signs in, notes sign-ins and grants the admin role', async () => {

@@ -8,6 +8,8 @@ import {
   USERNAME_MAX,
   type AdminCreateUserBody,
   type AdminUser,
+  type ChangePasswordBody,
+  type CredentialsEnded,
   type RegisterBody,
   type Role,
   type Timezone,
@@ -16,7 +18,7 @@ import {
 } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/errors';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import { createTimeIncrementsRepository, type TimeIncrementsRepository } from '../time-increments/time-increments.repository';
 import { usernameSkeleton } from './username';
 import { createUsersRepository, type UniqueUserValue, type UsersRepository } from './users.repository';
@@ -26,6 +28,8 @@ interface NewUserBody {
   /** Null: the account signs in through OpenID Connect only. */
   password: string | null;
   email?: string | undefined;
+  /** An admin gave the address (or there is none): it counts as the user's. */
+  emailVerified: boolean;
   firstName?: string | undefined;
   lastName?: string | undefined;
   role: Role;
@@ -50,8 +54,8 @@ export interface UsersServiceOptions {
 
 /** A person a sign-in provider vouches for, as a new account takes them (DECISIONS 30). */
 export interface ProviderProfile {
-  /** A valid username (the shared rules); a number is added when it is taken. */
-  username: string;
+  /** Valid usernames (the shared rules), the preferred first; the last is a plain fallback. See `registerFromProvider`. */
+  usernames: string[];
   /** Only an address the provider has verified. */
   email: string | null;
   firstName: string | null;
@@ -64,6 +68,18 @@ const NUMBERED_USERNAMES = 20;
 
 /** `base` with `suffix` added, shortened so that the whole stays within the maximum length. */
 const withSuffix = (base: string, suffix: string) => `${base.slice(0, USERNAME_MAX - suffix.length)}${suffix}`;
+
+/** `anna-2` … `anna-20`, then `anna-<random>`. */
+const numberedUsernames = (base: string) => [
+  ...Array.from({ length: NUMBERED_USERNAMES - 1 }, (_, i) => withSuffix(base, `-${i + 2}`)),
+  withSuffix(base, `-${randomBytes(4).toString('hex')}`),
+];
+
+const accountExists = () => new AppError(409, 'account_exists', SIGN_IN_ERRORS.account_exists);
+
+/** What a password reset, a password change and "sign out everywhere" say they ended. */
+const endedMessage = (start: string, apiTokens: number) =>
+  `${start} ${apiTokens === 1 ? '1 API token was' : `${apiTokens} API tokens were`} ended.`;
 
 export interface UsersServiceRepositories {
   users: UsersRepository;
@@ -88,6 +104,7 @@ export function usersService({ users, timeIncrements }: UsersServiceRepositories
     if (firstTaken) throw takenConflict(firstTaken);
     const user = await users.insert({
       ...candidate,
+      emailVerified: fields.emailVerified,
       firstName: fields.firstName ?? null,
       lastName: fields.lastName ?? null,
       passwordHash: fields.password === null ? null : await hashPassword(fields.password),
@@ -111,6 +128,41 @@ export function usersService({ users, timeIncrements }: UsersServiceRepositories
     return user;
   }
 
+  /**
+   * Inside a transaction: the first of the provider's usernames that is free, as it is or numbered. A
+   * suggestion that is free only in its letters — it looks like a taken name (DECISIONS 24: `barsаdmin`
+   * with a Cyrillic `а` beside `barsadmin`) — is passed over, as registration would refuse it: numbered, it
+   * would still pass for that name's next account (`barsаdmin-2`). Null when none is free.
+   */
+  async function freeUsername(suggestions: string[]): Promise<string | null> {
+    const takenOf = (username: string) => users.takenValues({ username, usernameSkeleton: usernameSkeleton(username), email: null });
+    for (const suggestion of suggestions) {
+      const taken = await takenOf(suggestion);
+      if (taken.length === 0) return suggestion;
+      if (!taken.includes('username')) continue;
+      for (const numbered of numberedUsernames(suggestion)) if ((await takenOf(numbered)).length === 0) return numbered;
+    }
+    return null;
+  }
+
+  /** Ends every session and every API token of the user, and says so (`start` says what happened first). */
+  async function endSessionsAndTokens(userId: string, start: string): Promise<CredentialsEnded> {
+    const ended = await users.endSessionsAndTokens(userId);
+    return { message: endedMessage(start, ended.apiTokens), endedApiTokens: ended.apiTokens };
+  }
+
+  /**
+   * Refuses unless `password` is the user's current one (403 wrong_password; the session goes on): what proves
+   * it is the user, not a session someone else holds, before a change of how the account signs in. The route
+   * counts the attempt as a sign-in's before this checks it.
+   */
+  async function assertCurrentPassword(actor: Actor, password: string): Promise<void> {
+    const found = await users.findWithPasswordHash(actor.username);
+    if (!found || found.user.id !== actor.id) throw notFound('User');
+    if (!found.passwordHash) throw badRequest('Your account has no password: you sign in through single sign-on.', 'no_password');
+    if (!(await verifyPassword(found.passwordHash, password))) throw new AppError(403, 'wrong_password', 'Your current password is not correct');
+  }
+
   return {
     get,
 
@@ -126,7 +178,8 @@ export function usersService({ users, timeIncrements }: UsersServiceRepositories
         await users.lockAdmins();
         const isFirstAccount = (await users.countAdmins()) === 0;
         if (!options.registrationEnabled && !isFirstAccount) throw forbidden('Registration is disabled');
-        return insertUser({ ...body, role: isFirstAccount ? 'admin' : 'user' });
+        // Nobody has proven the address yet: a confirmation mail can (email-confirmations.service.ts).
+        return insertUser({ ...body, emailVerified: false, role: isFirstAccount ? 'admin' : 'user' });
       });
     },
 
@@ -141,6 +194,9 @@ export function usersService({ users, timeIncrements }: UsersServiceRepositories
 
     /** The user of an email address (any case), or null. */
     findByEmail: (email: string) => users.findByEmail(email),
+
+    /** Notes that the user's address is theirs, if it is still `email` (a confirmation mail, a provider's verified claim). */
+    markEmailVerified: (userId: string, email: string) => users.markEmailVerified(userId, email),
 
     /** Notes a sign-in, with a password or through a provider. */
     recordSignIn: (userId: string) => users.recordSignIn(userId),
@@ -158,40 +214,41 @@ export function usersService({ users, timeIncrements }: UsersServiceRepositories
     /**
      * An account without a password for a person a sign-in provider vouches for, on their first sign-in:
      * allowed when registration is open, or `autoRegister` (OIDC_AUTO_REGISTER), or for the very first
-     * account of the installation, which becomes admin as in `register`. A taken username gets a number
-     * (`anna-2`); a taken email is refused (linking by email is the caller's decision).
+     * account of the installation, which becomes admin as in `register`. The username is the first free one
+     * of the profile's (see `freeUsername`). The provider verified the email: an account that holds it
+     * unverified loses it to the new one (an unproven address never blocks its owner), and when a verified
+     * account holds it the new account has none.
      */
     async registerFromProvider(profile: ProviderProfile, { autoRegister, admin }: { autoRegister: boolean; admin: boolean }): Promise<UserDto> {
       return users.transaction(async () => {
         await users.lockAdmins();
         const isFirstAccount = (await users.countAdmins()) === 0;
         if (!options.registrationEnabled && !autoRegister && !isFirstAccount) throw new AppError(403, 'registration_closed', SIGN_IN_ERRORS.registration_closed);
-        const candidates = [profile.username, ...Array.from({ length: NUMBERED_USERNAMES - 1 }, (_, i) => withSuffix(profile.username, `-${i + 2}`))];
-        candidates.push(withSuffix(profile.username, `-${randomBytes(4).toString('hex')}`));
-        for (const username of candidates) {
-          const candidate = { username, usernameSkeleton: usernameSkeleton(username), email: profile.email };
-          const taken = await users.takenValues(candidate);
-          if (taken.includes('email')) throw new AppError(409, 'account_exists', SIGN_IN_ERRORS.account_exists);
-          if (taken.length > 0) continue;
-          const user = await users.insert({
-            ...candidate,
-            firstName: profile.firstName,
-            lastName: profile.lastName,
-            passwordHash: null,
-            role: isFirstAccount || admin ? 'admin' : 'user',
-            timezone: profile.timezone ?? DEFAULT_TIMEZONE,
-          });
-          // Taken in the meantime (by an admin's create, which does not wait for the admins' lock): the
-          // failed insert ended the transaction, so the sign-in is refused and may simply be tried again.
-          if ('taken' in user) throw user.taken === 'email' ? new AppError(409, 'account_exists', SIGN_IN_ERRORS.account_exists) : takenConflict(user.taken);
-          await timeIncrements.insertAll(user.id, DEFAULT_TIME_INCREMENTS);
-          return user;
-        }
-        throw conflict('No free username was found for this account');
+        let email = profile.email;
+        if (email && !(await users.releaseUnverifiedEmail(email)) && (await users.findByEmail(email))) email = null;
+        const username = await freeUsername(profile.usernames);
+        if (!username) throw conflict('No free username was found for this account');
+        const user = await users.insert({
+          username,
+          usernameSkeleton: usernameSkeleton(username),
+          email,
+          emailVerified: email !== null,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          passwordHash: null,
+          role: isFirstAccount || admin ? 'admin' : 'user',
+          timezone: profile.timezone ?? DEFAULT_TIMEZONE,
+        });
+        // Taken in the meantime (by an admin's create, which does not wait for the admins' lock): the
+        // failed insert ended the transaction, so the sign-in is refused and may simply be tried again.
+        if ('taken' in user) throw user.taken === 'email' ? accountExists() : takenConflict(user.taken);
+        await timeIncrements.insertAll(user.id, DEFAULT_TIME_INCREMENTS);
+        return user;
       });
     },
 
-    create: (_admin: Actor, body: AdminCreateUserBody): Promise<UserDto> => users.transaction(() => insertUser(body)),
+    /** An admin's new account: the address the admin gives counts as the user's. */
+    create: (_admin: Actor, body: AdminCreateUserBody): Promise<UserDto> => users.transaction(() => insertUser({ ...body, emailVerified: true })),
 
     /** Deletes a user with every row they own, sessions included; never the acting admin, never the last admin. */
     async remove(admin: Actor, userId: string): Promise<void> {
@@ -205,11 +262,28 @@ export function usersService({ users, timeIncrements }: UsersServiceRepositories
       });
     },
 
-    /** A new password; every session of the user ends (DECISIONS 4). */
-    async resetPassword(_admin: Actor, userId: string, newPassword: string): Promise<void> {
+    /** An admin's reset: a new password, and every session and API token of the user ends (DECISIONS 4). */
+    async resetPassword(_admin: Actor, userId: string, newPassword: string): Promise<CredentialsEnded> {
       if (!(await users.setPasswordHash(userId, await hashPassword(newPassword)))) throw notFound('User');
-      await users.endSessions(userId);
+      return endSessionsAndTokens(userId, 'Password reset successfully. The user was signed out everywhere and');
     },
+
+    /**
+     * The user's own change, proven with the current password: every session and every API token of the
+     * user ends (the route starts a new session for the browser that asked). Always, without asking: who
+     * changes a password because it leaked wants every way in closed, and a script's token is made again
+     * in a minute (docs/administration.md).
+     */
+    async changePassword(actor: Actor, { currentPassword, newPassword }: ChangePasswordBody): Promise<CredentialsEnded> {
+      await assertCurrentPassword(actor, currentPassword);
+      await users.setPasswordHash(actor.id, await hashPassword(newPassword));
+      return endSessionsAndTokens(actor.id, 'Password changed. You were signed out on your other devices and');
+    },
+
+    assertCurrentPassword,
+
+    /** "Sign out everywhere": every session of the user, this one included, and every API token end. */
+    signOutEverywhere: (actor: Actor): Promise<CredentialsEnded> => endSessionsAndTokens(actor.id, 'You were signed out everywhere and'),
 
     /**
      * DECISIONS 6: with ADMIN_USERNAME/ADMIN_PASSWORD set and no admin yet, the admin exists after
@@ -225,7 +299,7 @@ export function usersService({ users, timeIncrements }: UsersServiceRepositories
           await users.makeAdmin(existing.user.id, await hashPassword(password));
           return 'promoted';
         }
-        await insertUser({ username, password, role: 'admin' });
+        await insertUser({ username, password, emailVerified: false, role: 'admin' });
         return 'created';
       });
     },

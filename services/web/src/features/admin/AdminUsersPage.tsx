@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import HistoryIcon from '@mui/icons-material/History';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1';
 import SearchIcon from '@mui/icons-material/Search';
 import { adminCreateUserBodySchema, localTime, newPasswordSchema, type AdminUser, type SignInMethod, type User } from '@daybook/shared';
@@ -25,6 +27,7 @@ import { countLabel, formatInstantDate, formatTimeOfDay } from '../../lib/format
 import { fieldErrors } from '../../lib/formErrors';
 import { toast, toastError } from '../../lib/toast';
 import NotFoundPage from '../../app/NotFoundPage';
+import { ResetSecondFactorButton, SecondFactorRequirementCard } from './SecondFactorAdmin';
 
 type CreateFields = { username: string; email: string; firstName: string; lastName: string; role: 'user' | 'admin'; password: string };
 const EMPTY: CreateFields = { username: '', email: '', firstName: '', lastName: '', role: 'user', password: '' };
@@ -99,8 +102,12 @@ function ResetPasswordDialog({ user, onClose }: { user: User | null; onClose: ()
       return;
     }
     try {
-      await reset({ userId: user.id, newPassword: parsed.data }).unwrap();
-      toast({ title: 'Password reset successfully', variant: 'success' });
+      const ended = await reset({ userId: user.id, newPassword: parsed.data }).unwrap();
+      toast({
+        title: 'Password reset successfully',
+        description: `${user.username} was signed out everywhere, and ${countLabel(ended.endedApiTokens, 'API token')} ended.`,
+        variant: 'success',
+      });
       close();
     } catch (failure) {
       toastError(serverMessage(failure) ?? 'Failed to reset password');
@@ -111,7 +118,7 @@ function ResetPasswordDialog({ user, onClose }: { user: User | null; onClose: ()
       open={user !== null}
       onClose={close}
       title="Reset Password"
-      description={user ? `Set a new password for ${user.username}. They will be signed out everywhere.` : undefined}
+      description={user ? `Set a new password for ${user.username}. They will be signed out everywhere, and their API tokens will stop working.` : undefined}
       submitLabel="Reset Password"
       busy={resetting.isLoading}
       onSubmit={() => void submit()}
@@ -186,10 +193,11 @@ function UserCard({ user, isSelf, timeZone, onReset, onDelete }: { user: AdminUs
           {signInMethodsLabel(user.signInMethods)} · {lastSignInLabel(user.lastSignInAt, timeZone)}
         </Typography>
       </Box>
-      <Box sx={{ display: 'flex', gap: 1 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button size="small" variant="outlined" onClick={onReset}>
           Reset Password
         </Button>
+        {!isSelf && <ResetSecondFactorButton user={user} />}
         {!isSelf && (
           <Button size="small" variant="outlined" color="error" onClick={onDelete}>
             Delete
@@ -226,13 +234,21 @@ function UserManagement({ me }: { me: User }) {
     <ScreenShell
       title="User Management"
       actions={
-        // An icon on phones, so the title keeps its room in the header.
-        <Button variant="contained" aria-label="Add User" onClick={() => setAdding(true)} sx={{ flexShrink: 0, minWidth: { xs: 40, sm: 64 }, px: { xs: 1, sm: 2 } }}>
-          <PersonAddIcon fontSize="small" sx={{ mr: { xs: 0, sm: 1 } }} />
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            Add User
-          </Box>
-        </Button>
+        // Icons on phones, so the title keeps its room in the header.
+        <>
+          <Button component={RouterLink} to="/admin/audit" color="inherit" aria-label="Audit log" sx={{ flexShrink: 0, minWidth: { xs: 40, sm: 64 }, px: { xs: 1, sm: 2 } }}>
+            <HistoryIcon fontSize="small" sx={{ mr: { xs: 0, sm: 1 } }} />
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              Audit log
+            </Box>
+          </Button>
+          <Button variant="contained" aria-label="Add User" onClick={() => setAdding(true)} sx={{ flexShrink: 0, minWidth: { xs: 40, sm: 64 }, px: { xs: 1, sm: 2 } }}>
+            <PersonAddIcon fontSize="small" sx={{ mr: { xs: 0, sm: 1 } }} />
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              Add User
+            </Box>
+          </Button>
+        </>
       }
     >
       {users.isLoading ? (
@@ -241,6 +257,7 @@ function UserManagement({ me }: { me: User }) {
         <LoadError onRetry={() => void users.refetch()} />
       ) : (
         <Stack spacing={1.5}>
+          <SecondFactorRequirementCard />
           <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1 }}>
             <TextField
               size="small"

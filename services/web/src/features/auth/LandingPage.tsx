@@ -12,13 +12,14 @@ import ChecklistIcon from '@mui/icons-material/ChecklistRtl';
 import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
-import { isSignInError, SIGN_IN_ERROR_PARAM } from '@daybook/shared';
+import { isSignInError, OIDC_LINK_STEP, SIGN_IN_ERROR_PARAM } from '@daybook/shared';
 import { Logo } from '../../components/Logo';
 import { DEFAULT_AUTH_CONFIG, useGetAuthConfigQuery } from './authConfigApi';
+import { LinkAccountForm } from './LinkAccountForm';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
-type Form = 'login' | 'register' | null;
+type Form = 'login' | 'register' | typeof OIDC_LINK_STEP | null;
 
 const FEATURES = [
   {
@@ -87,14 +88,15 @@ function PreviewCard() {
 /**
  * What a signed-out visitor sees at any path (spec §2): header, headline, three feature blurbs, and the
  * login and registration forms. `?auth=login` (where the api sends signed-out visitors) opens the login form,
- * with `signInError` when a single sign-on came back refused. Sign Up shows only where it can succeed.
+ * with `signInError` when a single sign-on came back refused; `?auth=link` is the "link your account" step of a
+ * first single sign-on. Sign Up shows only where it can succeed.
  */
 export function LandingPage() {
   const [params, setParams] = useSearchParams();
   const config = useGetAuthConfigQuery().data ?? DEFAULT_AUTH_CONFIG;
   const signInError = params.get(SIGN_IN_ERROR_PARAM);
   const auth = params.get('auth');
-  const form: Form = auth === 'login' || (auth === 'register' && config.registration) ? auth : null;
+  const form: Form = auth === 'login' || auth === OIDC_LINK_STEP || (auth === 'register' && config.registration) ? auth : null;
   const getStarted: Form = config.registration ? 'register' : 'login';
   const open = (next: Form) => setParams(next ? { auth: next } : {}, { replace: form !== null && next !== null });
   const signedIn = () => setParams({}, { replace: true });
@@ -132,6 +134,8 @@ export function LandingPage() {
             <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}>
               {form === 'login' ? (
                 <LoginForm onSignUp={() => open('register')} onSignedIn={signedIn} config={config} signInError={isSignInError(signInError) ? signInError : null} />
+              ) : form === OIDC_LINK_STEP ? (
+                <LinkAccountForm onSignIn={() => open('login')} />
               ) : (
                 <RegisterForm onLogIn={() => open('login')} onSignedIn={signedIn} />
               )}

@@ -73,7 +73,7 @@ describe('LoginForm with single sign-on (DECISIONS 30)', () => {
 
   it('offers "Sign in with <label>" beside the form, as a link to the start of the sign-in', () => {
     mockFetch(() => undefined);
-    setup({ config: { passwordLogin: 'on', registration: true, oidc } });
+    setup({ config: { passwordLogin: 'on', registration: true, oidc, emailConfirmation: false } });
     const button = screen.getByRole('link', { name: 'Sign in with Authentik' });
     expect(button.getAttribute('href')).toMatch(/^\/api\/auth\/oidc\/start\?timezone=/);
     expect(screen.getByLabelText(/Password/)).toBeInTheDocument();
@@ -81,7 +81,7 @@ describe('LoginForm with single sign-on (DECISIONS 30)', () => {
 
   it('shows only the button without password login, and no Sign up where registration is closed', () => {
     mockFetch(() => undefined);
-    setup({ config: { passwordLogin: 'off', registration: false, oidc } });
+    setup({ config: { passwordLogin: 'off', registration: false, oidc, emailConfirmation: false } });
     expect(screen.getByRole('link', { name: 'Sign in with Authentik' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('LoginForm with single sign-on (DECISIONS 30)', () => {
 
   it("keeps the administrator's password sign-in behind a link", async () => {
     mockFetch(() => undefined);
-    setup({ config: { passwordLogin: 'admin', registration: false, oidc } });
+    setup({ config: { passwordLogin: 'admin', registration: false, oidc, emailConfirmation: false } });
     expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Administrator sign-in with a password' }));
     expect(screen.getByLabelText(/Password/)).toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('LoginForm with single sign-on (DECISIONS 30)', () => {
 
   it('says why the last single sign-on failed', () => {
     mockFetch(() => undefined);
-    setup({ config: { passwordLogin: 'on', registration: true, oidc }, signInError: 'registration_closed' });
+    setup({ config: { passwordLogin: 'on', registration: true, oidc, emailConfirmation: false }, signInError: 'registration_closed' });
     expect(screen.getByRole('alert')).toHaveTextContent('There is no Daybook account for you yet');
   });
 });

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { loginBodySchema, SIGN_IN_ERRORS, type AuthConfig, type SignInError } from '@daybook/shared';
+import { isPendingSignIn, loginBodySchema, SIGN_IN_ERRORS, type AuthConfig, type PendingSignIn, type SignInError } from '@daybook/shared';
 import { useLoginMutation } from '../../api/authApi';
 import { fieldErrors } from '../../lib/formErrors';
 import { toast } from '../../lib/toast';
@@ -12,6 +12,11 @@ import { vibrate } from '../../lib/vibrate';
 import { loginFailureMessage } from './authMessages';
 import { DEFAULT_AUTH_CONFIG } from './authConfigApi';
 import { SingleSignOnButton } from './SingleSignOnButton';
+import { PasskeySignInButton } from './two-step/PasskeySignInButton';
+import { passkeysSupported } from './two-step/webauthn';
+
+// The second step of a sign-in (DECISIONS 47): loaded when a password sign-in asks for it.
+const SecondStepForm = lazy(() => import('./two-step/SecondStepForm'));
 
 type Errors = { username?: string; password?: string };
 
@@ -36,6 +41,7 @@ export function LoginForm({ onSignUp, onSignedIn, config = DEFAULT_AUTH_CONFIG, 
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [login, { isLoading }] = useLoginMutation();
+  const [secondStep, setSecondStep] = useState<PendingSignIn['secondFactor'] | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +52,12 @@ export function LoginForm({ onSignUp, onSignedIn, config = DEFAULT_AUTH_CONFIG, 
     }
     setErrors({});
     try {
-      await login(parsed.data).unwrap();
+      const answer = await login(parsed.data).unwrap();
+      if (isPendingSignIn(answer)) {
+        setPassword('');
+        setSecondStep(answer.secondFactor);
+        return;
+      }
       vibrate('success');
       toast({ title: 'Login Successful', description: 'Welcome back!', variant: 'success' });
       onSignedIn?.();
@@ -87,8 +98,17 @@ export function LoginForm({ onSignUp, onSignedIn, config = DEFAULT_AUTH_CONFIG, 
       <Button type="submit" variant="contained" size="large" disabled={isLoading}>
         {isLoading ? 'Logging in...' : 'Log In'}
       </Button>
+      {passkeysSupported() && <PasskeySignInButton onSignedIn={onSignedIn} />}
     </Stack>
   );
+
+  if (secondStep) {
+    return (
+      <Suspense fallback={null}>
+        <SecondStepForm step={secondStep} onSignedIn={onSignedIn} onCancel={() => setSecondStep(null)} />
+      </Suspense>
+    );
+  }
 
   return (
     <Stack spacing={2.5}>

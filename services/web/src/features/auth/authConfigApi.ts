@@ -11,4 +11,4 @@ export const authConfigApi = baseApi.injectEndpoints({
 export const { useGetAuthConfigQuery } = authConfigApi;
 
 /** What the landing page offers while the config loads or when it cannot be read: the password forms, as before. */
-export const DEFAULT_AUTH_CONFIG: AuthConfig = { passwordLogin: 'on', registration: true, oidc: null };
+export const DEFAULT_AUTH_CONFIG: AuthConfig = { passwordLogin: 'on', registration: true, oidc: null, emailConfirmation: false };

@@ -12,24 +12,8 @@ export const EXPIRY_CHOICES: readonly { value: ExpiryChoice; label: string }[] =
 ];
 export const expiresInDaysOf = (choice: ExpiryChoice): number | null => (choice === NEVER ? null : Number(choice));
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-
-/**
- * When a token was last used: 'Never', 'just now', '5 minutes ago', '3 hours ago', 'yesterday',
- * '4 days ago', or from a week on its date ('Mar 5, 2026').
- */
-export function lastUsedLabel(lastUsedAt: string | null, now: Date, timeZone: string): string {
-  if (lastUsedAt === null) return 'Never';
-  const ago = Math.max(0, now.getTime() - new Date(lastUsedAt).getTime());
-  if (ago < MINUTE_MS) return 'just now';
-  if (ago < HOUR_MS) return relative.format(-Math.floor(ago / MINUTE_MS), 'minute');
-  if (ago < DAY_MS) return relative.format(-Math.floor(ago / HOUR_MS), 'hour');
-  if (ago < 7 * DAY_MS) return relative.format(-Math.floor(ago / DAY_MS), 'day');
-  return formatInstantDate(lastUsedAt, timeZone);
-}
+/** When a token was last used (shared with the sessions list): lib/lastUsed.ts. */
+export { lastUsedLabel } from '../../lib/lastUsed';
 
 /** 'Never expires', 'Expires Jun 3, 2026' or 'Expired Jun 3, 2026'. */
 export function expiryLabel(expiresAt: string | null, expired: boolean, timeZone: string): string {
