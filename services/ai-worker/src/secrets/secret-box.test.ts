@@ -42,6 +42,8 @@ describe('openSecretBox', () => {
     const first = openSecretBox({ DATA_DIR: dataDir }, { create: true })!;
     const file = path.join(dataDir, SECRETS_KEY_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    // DATA_DIR itself stays enterable: the embedded PostgreSQL, run by root as the postgres user, lives in it too.
+    expect(statSync(dataDir).mode & 0o005).toBe(0o005);
     expect(readFileSync(file, 'utf8').trim()).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const sealed = first.seal('webhook', 'u');
     expect(openSecretBox({ DATA_DIR: dataDir }, { create: true })!.open(sealed, 'u')).toBe('webhook');

@@ -80,7 +80,8 @@ export function openSecretBox(source: SecretsKeySource, { create }: { create: bo
   const existing = readKeyFile(file);
   if (existing) return secretBox(existing);
   if (!create) return null;
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // The folder keeps its usual mode: the embedded PostgreSQL (as root, the postgres user) must enter DATA_DIR too.
+  mkdirSync(path.dirname(file), { recursive: true });
   const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   writeFileSync(draft, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
   try {
