@@ -317,20 +317,15 @@ if (!nginxInstalled) skipNote('nginx behaviour', "Debian's nginx is not installe
 
 describe("npm start's front and an api that refuses a body before reading it", () => {
   let api: http.Server;
-  let front: Running;
+  let front: Running & { apiErrors: () => string };
   let frontPort: number;
 
   beforeAll(async () => {
     // As the api does with a body over its limit (services/api/src/http/error-handler.ts): 413 at once, connection closed.
-    api = http.createServer((_req, res) => {
+    ({ api, front, frontPort } = await startFrontBefore((_req, res) => {
       res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
       res.end('{"error":{"code":"payload_too_large","message":"Request body too large"}}');
-    });
-    const apiPort = await freePort();
-    await new Promise<void>((resolve) => api.listen(apiPort, '127.0.0.1', resolve));
-    frontPort = await freePort();
-    front = startWebServer({ port: frontPort, apiPort, webRoot: os.tmpdir() });
-    await waitForPort(frontPort, 10_000);
+    }));
   });
   afterAll(async () => {
     await front?.stop();
@@ -361,12 +356,7 @@ describe("npm start's front and a browser that goes away mid-request", () => {
 
   beforeAll(async () => {
     // An api that takes its time: the browser leaves before it answers.
-    api = http.createServer((_req, res) => setTimeout(() => res.end('{}'), 2_000).unref());
-    const apiPort = await freePort();
-    await new Promise<void>((resolve) => api.listen(apiPort, '127.0.0.1', resolve));
-    frontPort = await freePort();
-    front = startWebServer({ port: frontPort, apiPort, webRoot: os.tmpdir() });
-    await waitForPort(frontPort, 10_000);
+    ({ api, front, frontPort } = await startFrontBefore((_req, res) => setTimeout(() => res.end('{}'), 2_000).unref()));
   });
   afterAll(async () => {
     await front?.stop();
@@ -399,6 +389,17 @@ describe("npm start's front and a browser that goes away mid-request", () => {
     }
   });
 });
+
+/** A stand-in api answering with `handler`, and npm start's front before it (no build: the app's files are not asked for). */
+async function startFrontBefore(handler: http.RequestListener) {
+  const api = http.createServer(handler);
+  const apiPort = await freePort();
+  await new Promise<void>((resolve) => api.listen(apiPort, '127.0.0.1', resolve));
+  const frontPort = await freePort();
+  const front = startWebServer({ port: frontPort, apiPort, webRoot: os.tmpdir() });
+  await waitForPort(frontPort, 10_000);
+  return { api, front, frontPort };
+}
 
 async function waitFor(check: () => boolean, ms = 5_000) {
   const until = Date.now() + ms;

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
-import { ormConfig } from '../db/mikro-orm.config';
-import { rowCounts, truncateAll } from '../test/test-db';
+import { rowCounts, truncateAll, withScratchDatabase } from '../test/test-db';
 import { startTestApp, TEST_PASSWORD, type ApiClient, type TestContext } from '../test/test-app';
-import { testDatabaseUrl } from '../test/test-services';
 
 /**
  * Names are what they look like (issue 11 finding 8, DECISIONS 24): an admin's name cannot be copied
@@ -132,15 +129,7 @@ describe('client names', () => {
 
 describe('the migration on existing data (Migration20261124100000)', () => {
   it('normalises existing usernames, leaves earlier look-alikes without a skeleton, and makes duplicate client names distinct', async () => {
-    const url = new URL(testDatabaseUrl());
-    url.pathname = `${url.pathname}_names`;
-    const name = url.pathname.slice(1);
-    const server = await MikroORM.init({ clientUrl: testDatabaseUrl(), entities: [], discovery: { warnWhenNoEntities: false } });
-    await server.em.getConnection().execute(`drop database if exists "${name}" with (force)`);
-    const orm = await MikroORM.init(ormConfig(url.toString(), { connect: false }));
-    try {
-      await orm.schema.ensureDatabase();
-      await orm.connect();
+    await withScratchDatabase('names', async (orm) => {
       await orm.getMigrator().up({ to: 'Migration20261121110000' });
       const sql = orm.em.getConnection();
       const user = async (username: string, minutesAgo: number) => {
@@ -179,10 +168,6 @@ describe('the migration on existing data (Migration20261124100000)', () => {
         `select indexname from pg_indexes where indexname in ('users_username_skeleton_unique', 'clients_user_name_lower_unique') order by indexname`,
       );
       expect(indexes.map((i) => i.indexname)).toEqual(['clients_user_name_lower_unique', 'users_username_skeleton_unique']);
-    } finally {
-      await orm.close(true);
-      await server.em.getConnection().execute(`drop database if exists "${name}" with (force)`);
-      await server.close(true);
-    }
+    });
   }, 120_000);
 });
