@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { loginBodySchema } from '@daybook/shared';
 import { serverMessage } from '../../api/apiError';
 import { fieldErrors } from '../../lib/formErrors';
 import { toast } from '../../lib/toast';
 import { enterApp, useCreateOidcAccountMutation, useGetPendingOidcLinkQuery, useLinkOidcAccountMutation } from './oidcLinkApi';
+import { CredentialFields } from './CredentialFields';
 
 type Errors = { username?: string; password?: string };
 
@@ -73,27 +73,12 @@ export function LinkAccountForm({ onSignIn, onSignedIn = enterApp }: { onSignIn:
       </div>
       <Typography variant="body2">If it is your account, enter its username and password: from now on, {provider} signs you in to it.</Typography>
       <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-labelledby="link-heading">
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoFocus
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={Boolean(errors.username)}
-          helperText={errors.username}
-          fullWidth
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password}
-          fullWidth
+        <CredentialFields
+          username={username}
+          password={password}
+          onUsernameChange={setUsername}
+          onPasswordChange={setPassword}
+          errors={errors}
         />
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {linking.isLoading ? 'Linking...' : 'Link account'}

@@ -2,7 +2,6 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isPendingSignIn, loginBodySchema, SIGN_IN_ERRORS, type AuthConfig, type PendingSignIn, type SignInError } from '@daybook/shared';
 import { useLoginMutation } from '../../api/authApi';
@@ -14,6 +13,7 @@ import { DEFAULT_AUTH_CONFIG } from './authConfigApi';
 import { SingleSignOnButton } from './SingleSignOnButton';
 import { PasskeySignInButton } from './two-step/PasskeySignInButton';
 import { passkeysSupported } from './two-step/webauthn';
+import { CredentialFields } from './CredentialFields';
 
 // The second step of a sign-in (DECISIONS 47): loaded when a password sign-in asks for it.
 const SecondStepForm = lazy(() => import('./two-step/SecondStepForm'));
@@ -69,31 +69,13 @@ export function LoginForm({ onSignUp, onSignedIn, config = DEFAULT_AUTH_CONFIG, 
 
   const passwordForm = (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-labelledby="login-heading">
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        autoFocus
+      <CredentialFields
+        username={username}
+        password={password}
+        onUsernameChange={setUsername}
+        onPasswordChange={setPassword}
+        errors={errors}
         required
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
-        error={Boolean(errors.username)}
-        helperText={errors.username}
-        fullWidth
-        size="medium"
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={Boolean(errors.password)}
-        helperText={errors.password}
-        fullWidth
-        size="medium"
       />
       <Button type="submit" variant="contained" size="large" disabled={isLoading}>
         {isLoading ? 'Logging in...' : 'Log In'}
