@@ -264,11 +264,27 @@ export const kanbanColumnParamsSchema = z.object({ status: z.enum(KANBAN_STATUSE
 export const taskCommentCreateBodySchema = z.object({ content: requiredText(TASK_COMMENT_MAX, 'Comment is required') });
 export type TaskCommentCreateBody = z.infer<typeof taskCommentCreateBodySchema>;
 
+/** The sources whose comments come in with an import (a Daybook file's comments are the user's own). */
+export const COMMENT_IMPORT_SOURCES = ['todoist', 'ticktick'] as const;
+export type CommentImportSource = (typeof COMMENT_IMPORT_SOURCES)[number];
+
+/** Who wrote a comment: the user, the contact of a shared link (their comment, read-only here), or an import. */
+export const taskCommentAuthorSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('you') }),
+  z.object({ kind: z.literal('contact'), name: z.string() }),
+  z.object({ kind: z.literal('imported'), source: z.enum(COMMENT_IMPORT_SOURCES) }),
+]);
+export type TaskCommentAuthor = z.infer<typeof taskCommentAuthorSchema>;
+
+/** A task's comments as listed: its newest this many, oldest first. */
+export const TASK_COMMENTS_LIST_MAX = 200;
+
 export const taskCommentSchema = z.object({
   id: idSchema,
   taskId: idSchema,
   content: z.string(),
   createdAt: isoInstantSchema,
+  author: taskCommentAuthorSchema,
 });
 export type TaskComment = z.infer<typeof taskCommentSchema>;
 export const taskCommentListSchema = z.array(taskCommentSchema);

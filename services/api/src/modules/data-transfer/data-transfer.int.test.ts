@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RequestContext } from '@mikro-orm/core';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, TASK_CSV_COLUMNS, type DaybookExport, type ImportJob, type ImportPreview, type ImportSource } from '@daybook/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, TASK_CSV_COLUMNS, type DaybookExport, type ImportJob, type ImportPreview, type ImportSource, type Task, type TaskComment } from '@daybook/shared';
 import { rowCounts, truncateAll } from '../../test/test-db';
 import { startTestApp, type ApiClient, type TestContext } from '../../test/test-app';
 import { createLogger } from '../../logger';
@@ -129,6 +129,29 @@ describe('importing a Todoist project export', () => {
     const job = await importFile(anna, 'todoist', TODOIST, 'Freelance work');
     expect(job.created.clients).toBe(5);
     expect(((await anna.get('/api/clients')).body as unknown[]).length).toBe(6);
+  });
+
+  it('keeps each comment’s time in Todoist (its DATE), and the file’s order, imported from Todoist', async () => {
+    const file = [
+      'TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE',
+      'task,Call the landlord,,4,1,Anna (1),,,en,Europe/Berlin',
+      'note,Left a message,,,,Anna (1),,2026-11-20 09:15,en,Europe/Berlin',
+      'note,They called back,,,,Anna (1),,2026-11-20 09:15,en,Europe/Berlin',
+      'note,Lease signed,,,,Anna (1),,2026-11-21T07:00:00Z,en,',
+      'task,Renew the insurance,,4,1,Anna (1),,,en,',
+      ...['First', 'Second', 'Third', 'Fourth', 'Fifth'].map((word) => `note,${word} undated,,,,Anna (1),,,en,`),
+    ].join('\n');
+    const job = await importFile(anna, 'todoist', file, 'Home');
+    expect(job).toMatchObject({ state: 'done', created: { tasks: 2, comments: 8 }, problems: [] });
+
+    const tasks = (await anna.get('/api/tasks')).body.items as Task[];
+    const commentsOf = async (title: string) => (await anna.get(`/api/tasks/${tasks.find((task) => task.title === title)!.id}/comments`)).body as TaskComment[];
+    expect((await commentsOf('Call the landlord')).map(({ content, createdAt, author }) => ({ content, createdAt, author }))).toEqual([
+      { content: 'Left a message', createdAt: '2026-11-20T08:15:00.000Z', author: { kind: 'imported', source: 'todoist' } },
+      { content: 'They called back', createdAt: '2026-11-20T08:15:00.001Z', author: { kind: 'imported', source: 'todoist' } },
+      { content: 'Lease signed', createdAt: '2026-11-21T07:00:00.000Z', author: { kind: 'imported', source: 'todoist' } },
+    ]);
+    expect((await commentsOf('Renew the insurance')).map((comment) => comment.content)).toEqual(['First undated', 'Second undated', 'Third undated', 'Fourth undated', 'Fifth undated']);
   });
 });
 

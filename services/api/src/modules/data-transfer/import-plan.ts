@@ -6,6 +6,7 @@ import {
   TASK_DESCRIPTION_MAX,
   TASK_TITLE_MAX,
   type BillingSettings,
+  type CommentImportSource,
   type ExportedProfile,
   type ImportCounts,
   type ImportProblem,
@@ -60,6 +61,16 @@ interface ItemBase {
   row: number;
 }
 
+/**
+ * A comment on an imported task: its time in the source (null when the file has none: it is then stamped in
+ * file order as it is written), and the app it came from (null for a Daybook file's: the user's own).
+ */
+export interface PlannedComment {
+  content: string;
+  createdAt: string | null;
+  importedFrom: CommentImportSource | null;
+}
+
 export type PlanItem = ItemBase &
   (
     | { type: 'settings'; profile: PlannedProfile; notificationSettings: NotificationSettings; billingSettings: BillingSettings | null }
@@ -87,7 +98,7 @@ export type PlanItem = ItemBase &
         /** The first task of its recurring series. */
         seriesKey: string | null;
         delegatedToKey: string | null;
-        comments: Array<{ content: string; createdAt: string | null }>;
+        comments: PlannedComment[];
       }
     | { type: 'dailyPlan'; date: string; taskKeys: string[]; reviewedAt: string | null }
     /** A finished time entry (DECISIONS 31), imported unbilled. */

@@ -3,7 +3,7 @@ import { emptyImportCounts, type BillingSettings, type ImportCounts, type Import
 import { countForQuota } from '../../db/quota';
 import { isoInstantSql, jsonParam, TEXT_ARRAY_PARAM } from '../../db/sql';
 import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
-import type { PlanChunk, PlannedProfile, PlannedTask, PlanItem } from './import-plan';
+import type { PlanChunk, PlannedComment, PlannedProfile, PlannedTask, PlanItem } from './import-plan';
 
 /** An import whose runner has not moved its heartbeat for this long has stopped (its api process went away). */
 export const IMPORT_STALE_SECONDS = 60;
@@ -85,7 +85,8 @@ export interface ImportsRepository extends UnitOfWork {
   /** A note; without sortOrder it goes to the end of its page. */
   insertNote(userId: string, note: { pageId: string; content: string; clientId: string | null; sortOrder: number | null; createdAt: string | null }): Promise<string>;
   insertTask(userId: string, task: PlannedTask, refs: { clientId: string | null; seriesId: string | null; delegatedToId: string | null }): Promise<string>;
-  insertComment(taskId: string, comment: { content: string; createdAt: string | null }): Promise<void>;
+  /** A comment without a source time is stamped as written (clock_timestamp), so a file's comments keep its order. */
+  insertComment(taskId: string, comment: PlannedComment): Promise<void>;
   /** False when the user has a plan for that day already (it stays). */
   insertDailyPlan(userId: string, plan: { date: string; taskIds: string[]; reviewedAt: string | null }): Promise<boolean>;
   /** False when the user has that increment already. */
@@ -291,11 +292,10 @@ export function createImportsRepository(rootEm: EntityManager): ImportsRepositor
       ),
 
     async insertComment(taskId, comment) {
-      await db().execute('insert into task_comments (id, task_id, content, created_at) values (gen_random_uuid(), ?, ?, coalesce(?::timestamptz, now()))', [
-        taskId,
-        comment.content,
-        comment.createdAt,
-      ]);
+      await db().execute(
+        'insert into task_comments (id, task_id, content, created_at, imported_from) values (gen_random_uuid(), ?, ?, coalesce(?::timestamptz, clock_timestamp()), ?)',
+        [taskId, comment.content, comment.createdAt, comment.importedFrom ?? null],
+      );
     },
 
     async insertDailyPlan(userId, plan) {

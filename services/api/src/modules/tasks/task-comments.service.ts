@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TaskComment } from '@daybook/shared';
+import { TASK_COMMENTS_LIST_MAX, type TaskComment } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { notFound } from '../../core/errors';
 import { createTaskCommentsRepository, type TaskCommentsRepository } from './task-comments.repository';
@@ -7,7 +7,10 @@ import { createTaskCommentsRepository, type TaskCommentsRepository } from './tas
 /** The task comments service on the database (app.ts). */
 export const createTaskCommentsService = (em: EntityManager) => taskCommentsService(createTaskCommentsRepository(em));
 
-/** Comments on a task; a comment is reached only through a task the actor owns. */
+/**
+ * Comments on a task; a comment is reached only through a task the actor owns. The list holds the
+ * contact's comments from a shared link too (read-only here: they are the contact's words).
+ */
 export function taskCommentsService(comments: TaskCommentsRepository) {
   async function assertTaskOwned(actor: Actor, taskId: string) {
     if (!(await comments.taskIsOwned(actor.id, taskId))) throw notFound('Task');
@@ -16,7 +19,7 @@ export function taskCommentsService(comments: TaskCommentsRepository) {
   return {
     async list(actor: Actor, taskId: string): Promise<TaskComment[]> {
       await assertTaskOwned(actor, taskId);
-      return comments.list(taskId);
+      return comments.list(actor.id, taskId, TASK_COMMENTS_LIST_MAX);
     },
 
     async create(actor: Actor, taskId: string, content: string): Promise<TaskComment> {

@@ -63,6 +63,8 @@ export const TaskCommentEntity = defineEntity({
     id: idProperty(),
     task: () => p.manyToOne(TaskEntity).ref().deleteRule('cascade').index('task_comments_task_idx'),
     content: p.text(),
+    /** todoist or ticktick for an imported comment (Migration20261208100000); null for the user's own. */
+    importedFrom: p.text().nullable(),
     createdAt: createdAtProperty(),
   },
 });

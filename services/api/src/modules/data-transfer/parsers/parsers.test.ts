@@ -97,11 +97,23 @@ describe('Todoist project CSV', () => {
     expect(parent!.task.description).toBe('Its own words');
     expect(child!.task.description).toBe('Subtask of: Parent\n\nChild words');
     expect(child!.clientKey).toBe('todoist:client:acme');
-    expect(child!.comments).toEqual([{ content: 'A comment, with a comma', createdAt: null }]);
+    expect(child!.comments).toEqual([{ content: 'A comment, with a comma', createdAt: null, importedFrom: 'todoist' }]);
     expect(grandchild!.task.description).toBe('Subtask of: Child');
     expect(next!.task.description).toBeNull();
     expect(orphan!.task.description).toBeNull();
     expect(plan.problems).toEqual([{ row: 8, message: expect.stringContaining('A subtask (INDENT 3) with no task above it') }]);
+  });
+
+  it('dates a comment by its DATE (in its row’s TIMEZONE, else the user’s); one it cannot read keeps its place', () => {
+    const plan = todoist([
+      'task,Call,,1,1,,,,,,,,,',
+      'note,Berlin,,,,,,2026-11-20 09:15:30,en,Europe/Berlin,,,,',
+      'note,User zone,,,,,,2026-11-20 09:15,en,,,,,',
+      'note,Offset,,,,,,2026-11-20T09:15:00+02:00,en,,,,,',
+      'note,Unreadable,,,,,,next tuesday,en,,,,,',
+    ]);
+    expect(tasksOf(plan.items)[0]!.comments.map((comment) => comment.createdAt)).toEqual(['2026-11-20T08:15:30.000Z', '2026-11-20T08:15:00.000Z', '2026-11-20T07:15:00.000Z', null]);
+    expect(plan.problems).toEqual([{ row: 6, message: 'The comment’s date “next tuesday” was not read: it keeps its place in the file.' }]);
   });
 
   it('leaves out a comment above every task, and unknown TYPEs, counting them as skipped rows', () => {

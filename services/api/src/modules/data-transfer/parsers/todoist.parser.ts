@@ -1,4 +1,4 @@
-import { formatEstimate, MINUTES_PER_DAY, type Priority } from '@daybook/shared';
+import { formatEstimate, isValidTimeZone, MINUTES_PER_DAY, zonedDateTimeFromString, zonedDateTimeToInstant, type Priority } from '@daybook/shared';
 import { badRequest } from '../../../core/errors';
 import { readCsv } from '../csv';
 import { DATE_CHARS_MAX, DATE_READS_MAX, DATE_WORDS_MAX, dateWordsReader, type DateNotRead } from './date-words';
@@ -30,8 +30,9 @@ import {
  *   3 → medium, 4 (p4, Todoist's default) → low; an empty cell → medium;
  * - a subtask (INDENT 2–4) → a task of its own (Daybook's tasks are flat; a task's parent link belongs to
  *   recurring series), in its parent's client, its description starting with "Subtask of: <parent>";
- * - a note → a comment on the task above it.
- * AUTHOR, RESPONSIBLE, DATE_LANG and TIMEZONE are not used: dates are read in the user's zone.
+ * - a note → a comment on the task above it, "imported from Todoist", at its DATE (the time it was posted;
+ *   one without a zone read in the row's TIMEZONE, else the user's), so the comments keep Todoist's order.
+ * AUTHOR, RESPONSIBLE and DATE_LANG are not used; a task's DATE is read in the user's zone.
  */
 
 /** Why a DATE was not read, as the preview says it. */
@@ -106,7 +107,14 @@ export function parseTodoistCsv(text: string, options: TodoistOptions): ImportPl
       if (!lastTask) {
         problems.add(row, 'A comment with no task above it: left out.');
         skippedRows += 1;
-      } else if (comment !== '') lastTask.item.comments.push({ content: comment, createdAt: null });
+      } else if (comment !== '') {
+        const comments = lastTask.item.comments;
+        const posted = at(record, 'DATE').trim();
+        const zone = at(record, 'TIMEZONE').trim();
+        const time = readPostedTime(posted, isValidTimeZone(zone) ? zone : options.timezone);
+        if (posted !== '' && !time) problems.add(row, `The comment’s date “${shortened(posted)}” was not read: it keeps its place in the file.`);
+        comments.push({ content: comment, createdAt: time && inFileOrder(time, comments.at(-1)?.createdAt ?? null), importedFrom: 'todoist' });
+      }
       return;
     }
 
@@ -175,6 +183,25 @@ export function parseTodoistCsv(text: string, options: TodoistOptions): ImportPl
   });
 
   return { source: 'todoist', items: [...clients.values(), ...tasks], problems: problems.list, skippedRows };
+}
+
+/** A note's DATE ('2026-11-20 09:15', '2026-11-20T09:15:30Z') as an ISO instant; null when blank or not a date-time. */
+function readPostedTime(value: string, timeZone: string): string | null {
+  if (value === '') return null;
+  try {
+    const { date, time } = zonedDateTimeFromString(value, timeZone);
+    const seconds = /^\S+[T ]\d{2}:\d{2}:(\d{2})/u.exec(value)?.[1] ?? '0';
+    return new Date(zonedDateTimeToInstant(date, time, timeZone).getTime() + Number(seconds) * 1000).toISOString();
+  } catch {
+    return null;
+  }
+}
+
+/** A comment dated as the one above it (or less than a second before it) stays below it. */
+function inFileOrder(time: string, previous: string | null): string {
+  if (previous === null) return time;
+  const [at, before] = [Date.parse(time), Date.parse(previous)];
+  return at <= before && before - at < 1000 ? new Date(before + 1).toISOString() : time;
 }
 
 /** INDENT 1–4; anything else is 1 (not indented). */
