@@ -1,29 +1,31 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { CONFIRM_EMAIL_PATH } from '@daybook/shared';
 import { useCurrentUser } from '../api/authApi';
 import { DASHBOARD_PATHS } from '../api/firstNetworkReads';
-import { lazyPreloadable } from '../lib/lazyPreloadable';
+import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary';
+import { lazyChunk, lazyPreloadable } from '../lib/lazyPreloadable';
 import { LoadingScreen } from './LoadingScreen';
 import type { RootState } from './store';
 
-// Every screen is its own chunk: signed-out visitors never load the dashboard, and the reverse.
-const LandingPage = lazy(() => import('../features/auth/LandingPage'));
+// Every screen is its own chunk: signed-out visitors never load the dashboard, and the reverse. A chunk that
+// cannot be loaded is tried again, then says so in the screen's place (issue 37).
+const LandingPage = lazyChunk(() => import('../features/auth/LandingPage'));
 const loadDashboard = () => import('./DashboardScreen');
 const DashboardScreen = lazyPreloadable(loadDashboard);
-const NotFoundPage = lazy(() => import('./NotFoundPage'));
-const NotesPage = lazy(() => import('../features/notes/NotesPage'));
-const DailyReviewPage = lazy(() => import('../features/daily-plan/DailyReviewPage'));
-const ClientsPage = lazy(() => import('../features/clients/ClientsPage'));
-const BillingPage = lazy(() => import('../features/billing/BillingPage'));
-const ClientPage = lazy(() => import('../features/clients/ClientPage'));
-const ArchivedPage = lazy(() => import('../features/archived/ArchivedPage'));
-const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
-const AdminUsersPage = lazy(() => import('../features/admin/AdminUsersPage'));
-const AdminAuditPage = lazy(() => import('../features/admin/AdminAuditPage'));
-const KanbanPage = lazy(() => import('../features/kanban/KanbanPage'));
-const SharedTaskPage = lazy(() => import('../features/shared-task/SharedTaskPage'));
-const ConfirmEmailPage = lazy(() => import('../features/auth/ConfirmEmailPage'));
+const NotFoundPage = lazyChunk(() => import('./NotFoundPage'));
+const NotesPage = lazyChunk(() => import('../features/notes/NotesPage'));
+const DailyReviewPage = lazyChunk(() => import('../features/daily-plan/DailyReviewPage'));
+const ClientsPage = lazyChunk(() => import('../features/clients/ClientsPage'));
+const BillingPage = lazyChunk(() => import('../features/billing/BillingPage'));
+const ClientPage = lazyChunk(() => import('../features/clients/ClientPage'));
+const ArchivedPage = lazyChunk(() => import('../features/archived/ArchivedPage'));
+const CalendarPage = lazyChunk(() => import('../features/calendar/CalendarPage'));
+const AdminUsersPage = lazyChunk(() => import('../features/admin/AdminUsersPage'));
+const AdminAuditPage = lazyChunk(() => import('../features/admin/AdminAuditPage'));
+const KanbanPage = lazyChunk(() => import('../features/kanban/KanbanPage'));
+const SharedTaskPage = lazyChunk(() => import('../features/shared-task/SharedTaskPage'));
+const ConfirmEmailPage = lazyChunk(() => import('../features/auth/ConfirmEmailPage'));
 
 /**
  * Loads the code of the screen a signed-in user opens at `pathname` (the dashboard's, with its drag and
@@ -33,6 +35,24 @@ export async function preloadSignedInScreen(pathname: string, state: RootState):
   if (!DASHBOARD_PATHS.has(pathname)) return;
   await DashboardScreen.preload();
   await (await loadDashboard()).preloadDashboardParts(state);
+}
+
+/**
+ * What making a task offline needs, loaded once a signed-in screen has shown (issue 37): the task dialog,
+ * and the code that replays the changes kept on the device when the connection returns. On a first visit
+ * the service worker, which would keep them, may not have installed yet.
+ */
+export const preloadOfflineCapture = () => Promise.all([import('../components/tasks/TaskDialog'), import('../lib/serviceWorker')]);
+
+function useOfflineCapturePreload() {
+  useEffect(() => {
+    void preloadOfflineCapture().catch(() => undefined); // offline already: the dialog then says it could not be loaded
+  }, []);
+}
+
+/** One screen: an error in it is caught there (issue 37), and going to another screen starts afresh. */
+function Screen({ children }: { children: ReactNode }) {
+  return <ScreenErrorBoundary screen={useLocation().pathname}>{children}</ScreenErrorBoundary>;
 }
 
 /**
@@ -46,11 +66,13 @@ export function App() {
 }
 
 const SharedLinkScreen = () => (
-  <Suspense fallback={<LoadingScreen />}>
-    <Routes>
-      <Route path="/share/:token" element={<SharedTaskPage />} />
-    </Routes>
-  </Suspense>
+  <Screen>
+    <Suspense fallback={<LoadingScreen />}>
+      <Routes>
+        <Route path="/share/:token" element={<SharedTaskPage />} />
+      </Routes>
+    </Suspense>
+  </Screen>
 );
 
 function Screens() {
@@ -62,29 +84,38 @@ function Screens() {
   }
   if (!currentUser.data) {
     return (
-      <Suspense fallback={<LoadingScreen />}>
-        <LandingPage />
-      </Suspense>
+      <Screen>
+        <Suspense fallback={<LoadingScreen />}>
+          <LandingPage />
+        </Suspense>
+      </Screen>
     );
   }
+  return <SignedInScreens />;
+}
+
+function SignedInScreens() {
+  useOfflineCapturePreload();
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Routes>
-        <Route path="/" element={<DashboardScreen />} />
-        <Route path="/dashboard" element={<DashboardScreen />} />
-        <Route path="/daily-review" element={<DailyReviewPage />} />
-        <Route path="/clients" element={<ClientsPage />} />
-        <Route path="/billing" element={<BillingPage />} />
-        <Route path="/clients/:id" element={<ClientPage />} />
-        <Route path="/archived" element={<ArchivedPage />} />
-        <Route path="/calendar" element={<CalendarPage />} />
-        <Route path="/admin/users" element={<AdminUsersPage />} />
-        <Route path="/admin/audit" element={<AdminAuditPage />} />
-        <Route path="/kanban" element={<KanbanPage />} />
-        <Route path="/notes" element={<NotesPage />} />
-        <Route path={`${CONFIRM_EMAIL_PATH}/:token`} element={<ConfirmEmailPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+    <Screen>
+      <Suspense fallback={<LoadingScreen />}>
+        <Routes>
+          <Route path="/" element={<DashboardScreen />} />
+          <Route path="/dashboard" element={<DashboardScreen />} />
+          <Route path="/daily-review" element={<DailyReviewPage />} />
+          <Route path="/clients" element={<ClientsPage />} />
+          <Route path="/billing" element={<BillingPage />} />
+          <Route path="/clients/:id" element={<ClientPage />} />
+          <Route path="/archived" element={<ArchivedPage />} />
+          <Route path="/calendar" element={<CalendarPage />} />
+          <Route path="/admin/users" element={<AdminUsersPage />} />
+          <Route path="/admin/audit" element={<AdminAuditPage />} />
+          <Route path="/kanban" element={<KanbanPage />} />
+          <Route path="/notes" element={<NotesPage />} />
+          <Route path={`${CONFIRM_EMAIL_PATH}/:token`} element={<ConfirmEmailPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </Screen>
   );
 }

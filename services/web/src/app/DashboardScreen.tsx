@@ -1,13 +1,13 @@
-import { lazy } from 'react';
 import type { RootState } from './store';
 import { preloadDragAndDrop } from '../components/tasks/TaskList';
 import { CaptureBox } from '../features/capture/CaptureBox';
 import { DailyReviewBanner, DailyReviewFlow, preloadDueReview } from '../features/daily-plan/DailyReviewFlow';
 import { TopPriorities } from '../features/daily-plan/TopPriorities';
 import { DashboardPage, type DashboardParts } from '../features/dashboard/DashboardPage';
+import { lazyChunk } from '../lib/lazyPreloadable';
 
 /** Loads on first use: settings are not part of the dashboard's first paint. */
-const SettingsDialog = lazy(() => import('./SettingsDialog'));
+const SettingsDialog = lazyChunk(() => import('./SettingsDialog'), { floating: true });
 
 const parts: DashboardParts = { DailyReview: DailyReviewFlow, OverdueBanner: DailyReviewBanner, TopPriorities, SettingsDialog, CaptureBox };
 

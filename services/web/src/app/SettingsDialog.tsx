@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -17,16 +17,17 @@ import { TimeIncrementsSection } from '../features/time-increments/TimeIncrement
 import { BillingSettingsSection } from '../features/billing/BillingSettingsSection';
 import { WorkingHoursSection } from '../features/planning/WorkingHoursSection';
 import { LoadingSkeleton } from '../components/LoadingSkeleton';
+import { lazyChunk } from '../lib/lazyPreloadable';
 
 // Its forms check channels with the shared schemas (zod): loaded when the dialog opens, after the rest.
-const NotificationsSection = lazy(() => import('../components/settings/notifications/NotificationsSection'));
-const DataTransferSection = lazy(() => import('../features/data-transfer/DataTransferSection'));
+const NotificationsSection = lazyChunk(() => import('../components/settings/notifications/NotificationsSection'));
+const DataTransferSection = lazyChunk(() => import('../features/data-transfer/DataTransferSection'));
 // API tokens and the calendar feed (DECISIONS 30): a chunk of their own, loaded when the dialog opens.
-const IntegrationsSections = lazy(() => import('../features/integrations/IntegrationsSections'));
+const IntegrationsSections = lazyChunk(() => import('../features/integrations/IntegrationsSections'));
 // Where the account is signed in and what happened (DECISIONS 48): a chunk of its own too.
-const AccountSecuritySections = lazy(() => import('../features/account-security/AccountSecuritySections'));
+const AccountSecuritySections = lazyChunk(() => import('../features/account-security/AccountSecuritySections'));
 // Two-step sign-in (DECISIONS 47): the QR code and passkey code load with the dialog, not the dashboard.
-const TwoStepSection = lazy(() => import('../features/auth/two-step/TwoStepSection'));
+const TwoStepSection = lazyChunk(() => import('../features/auth/two-step/TwoStepSection'));
 
 /**
  * Settings (spec §2): one section per domain, each from its own feature folder (profile, clients, time

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { availableMinutesOn, dayCapacity, hoursMinutesLabel, tracksCapacity, type Task } from '@daybook/shared';
 import { useSignedInUser } from '../../api/authApi';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
 // The proposal reads the following days from the api: loaded when the user asks for it.
-const CapacityDialog = lazy(() => import('./CapacityDialog'));
+const CapacityDialog = lazyChunk(() => import('./CapacityDialog'), { floating: true });
 
 /**
  * The day against the working hours (DECISIONS 34): 'Planned 6 h of 8 h', or when the estimates of the

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Task, User } from '@daybook/shared';
 import { useSignedInUser } from '../../api/authApi';
 import { useGetClientsQuery } from '../../api/clientsApi';
@@ -6,8 +6,9 @@ import { useGetContactsQuery } from '../../api/contactsApi';
 import { useNow } from '../../lib/useNow';
 import { TaskViewContext, type TaskView } from './TaskViewContext';
 import { useTaskFromAddress } from './useTaskFromAddress';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
-const TaskDialog = lazy(() => import('./TaskDialog'));
+const TaskDialog = lazyChunk(() => import('./TaskDialog'), { floating: true });
 
 type TaskScreenContent = (openTask: (task: Task | null) => void, user: User) => ReactNode;
 

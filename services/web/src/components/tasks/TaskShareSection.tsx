@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import Typography from '@mui/material/Typography';
 import type { Task } from '@daybook/shared';
 import { FormSection } from '../FormSection';
 import type { TaskFormFields } from './useTaskForm';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
 // Loaded only when a saved delegated task is opened.
-const TaskSharePanel = lazy(() => import('./TaskSharePanel'));
+const TaskSharePanel = lazyChunk(() => import('./TaskSharePanel'));
 
 /**
  * 'Share' in the task dialog (DECISIONS 33): for a saved task delegated to a contact, a private link the

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useGetTimerQuery } from '../../api/timerApi';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
 // The chip's code loads only while a timer runs: most pages never need it.
-const RunningTimerChip = lazy(() => import('./RunningTimer'));
+const RunningTimerChip = lazyChunk(() => import('./RunningTimer'));
 
 /** How often the header asks whether another device started or stopped the timer (also on focus and reconnect). */
 export const TIMER_POLL_MS = 60_000;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -22,8 +22,9 @@ import { browserTimeZone } from '../../lib/reminders';
 import { useNow } from '../../lib/useNow';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { isTimerShortcut, TIMER_SHORTCUT, useTimerControls } from './useTimerControls';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
-const TimeEntryForm = lazy(() => import('./TimeEntryForm'));
+const TimeEntryForm = lazyChunk(() => import('./TimeEntryForm'));
 
 /** The task dialog's 'Time' section: tracked against estimated, Start/Stop (also Alt+T), and the entries. */
 export function TaskTimePanel({ task }: { task: Task }) {

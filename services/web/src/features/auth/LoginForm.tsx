@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -14,9 +14,10 @@ import { SingleSignOnButton } from './SingleSignOnButton';
 import { PasskeySignInButton } from './two-step/PasskeySignInButton';
 import { passkeysSupported } from './two-step/webauthn';
 import { CredentialFields } from './CredentialFields';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
 // The second step of a sign-in (DECISIONS 47): loaded when a password sign-in asks for it.
-const SecondStepForm = lazy(() => import('./two-step/SecondStepForm'));
+const SecondStepForm = lazyChunk(() => import('./two-step/SecondStepForm'));
 
 type Errors = { username?: string; password?: string };
 

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import { addDays, isDateInRange, type Task, type TaskDue } from '@daybook/shared';
 import { minutesOfTime, MINUTES_PER_DAY, timeOfMinutes } from './calendarLayout';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
 /** A move the menu offers: its label and where it takes the task. */
 export interface MoveChoice {
@@ -15,7 +16,7 @@ export interface MoveChoice {
 const NUDGE_MINUTES = 30;
 
 // The date and time form loads when it is first asked for (text fields and the dialog are not needed before).
-const MoveTaskDialog = lazy(() => import('./MoveTaskDialog'));
+const MoveTaskDialog = lazyChunk(() => import('./MoveTaskDialog'), { floating: true });
 
 /**
  * The moves a task's Move menu offers, the keyboard's way of doing what a drag does: a day earlier or

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,8 +24,9 @@ import { loadedItems } from '../../lib/pages';
 import { reorderPayload, reorderWithinView } from '../../lib/reorder';
 import { reportFailure } from '../../lib/feedback';
 import { useGetClientOverviewQuery, useGetClientTasksInfiniteQuery, useReorderClientTasksMutation, type ClientTasksArg } from './clientPageApi';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
-const ClientDialog = lazy(() => import('./ClientDialog'));
+const ClientDialog = lazyChunk(() => import('./ClientDialog'), { floating: true });
 
 /** How the client's time is billed: 'Billable at $90.00 an hour' ('your default rate' when it has none of its own) or 'Not billable'. */
 export function billingTerms(client: Client, summary: { rateMinor: number; rateIsDefault: boolean; currency: string } | undefined): string {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,8 +26,9 @@ import { SkeletonRows } from '../../components/SkeletonRows';
 import { SortableList } from '../../components/SortableList';
 import { moveItem } from '../../lib/reorder';
 import { toast, toastError } from '../../lib/toast';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
-const ClientDialog = lazy(() => import('./ClientDialog'));
+const ClientDialog = lazyChunk(() => import('./ClientDialog'), { floating: true });
 
 /** 'Unbilled $166.73 · 1.95 h', linking to the client's billing report; nothing when all is billed. */
 function UnbilledLine({ summary, currency }: { summary: ClientBillingSummary | undefined; currency: string }) {

@@ -1,14 +1,15 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isWeekendMode, type Task, type User } from '@daybook/shared';
 import { dailyPlanApi, useGetDailyPlanQuery, useMarkDailyPlanReviewedMutation } from '../../api/dailyPlanApi';
 import type { RootState } from '../../app/store';
 import { useGetDayTasksQuery } from '../../api/tasksApi';
 import { OverdueBanner } from './OverdueBanner';
 import { overdueTasks, REVIEW_PROMPT_DELAY_MS, reviewPromptAction } from './overdue';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
 const loadOverdueReview = () => import('./OverdueReviewDialog');
-const OverdueReviewDialog = lazy(loadOverdueReview);
-const PrioritiesDialog = lazy(() => import('./PrioritiesDialog'));
+const OverdueReviewDialog = lazyChunk(loadOverdueReview, { floating: true });
+const PrioritiesDialog = lazyChunk(() => import('./PrioritiesDialog'), { floating: true });
 
 /**
  * Before the dashboard's first render, with its first reads in `state`: when today is not yet reviewed

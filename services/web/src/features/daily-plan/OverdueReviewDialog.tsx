@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,9 +9,10 @@ import { PriorityBadge } from '../../components/PriorityBadge';
 import { ResponsiveModal } from '../../components/ResponsiveModal';
 import { toast } from '../../lib/toast';
 import { useProgressiveCount } from '../../lib/useProgressiveCount';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
 // Loads when a row's date or time is being changed: the review opens without it.
-const TextField = lazy(() => import('@mui/material/TextField'));
+const TextField = lazyChunk(() => import('@mui/material/TextField'));
 
 /**
  * One overdue task and its actions, in plain elements (styles/today.css): the review opens over the

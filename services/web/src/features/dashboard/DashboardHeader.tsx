@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import AddDrawing from '@mui/icons-material/Add';
 import AdminDrawing from '@mui/icons-material/AdminPanelSettingsOutlined';
@@ -14,9 +14,10 @@ import { plainIcon } from '../../components/icons/plainIcon';
 import { LogoMark } from '../../components/Logo';
 import { HeaderTimer } from '../../components/timer/HeaderTimer';
 import type { ScreenLink } from './ScreensMenu';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
 const loadScreensMenu = () => import('./ScreensMenu');
-const ScreensMenu = lazy(loadScreensMenu);
+const ScreensMenu = lazyChunk(loadScreensMenu);
 
 // Plain <svg>s: the header is plain elements (styles/cards.css) on the dashboard's first paint; the
 // screens menu shows the links' icons too.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,8 +7,9 @@ import MoonIcon from '@mui/icons-material/BedtimeOutlined';
 import { shutdownWeek } from '@daybook/shared';
 import { useGetUnfinishedTasksQuery } from '../../api/planningApi';
 import { useTaskView } from '../../components/tasks/TaskViewContext';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
-const ShutdownDialog = lazy(() => import('./ShutdownDialog'));
+const ShutdownDialog = lazyChunk(() => import('./ShutdownDialog'), { floating: true });
 
 /**
  * The Friday shutdown's invitation (DECISIONS 34), on the Today tab in weekend mode (Friday 18:00 through

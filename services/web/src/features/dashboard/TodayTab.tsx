@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import EventAvailableIcon from '@mui/icons-material/EventAvailableOutlined';
 import { dashboardDate, dashboardDayLabel, formatShortDate, weekdayNameOf, type Client } from '@daybook/shared';
@@ -11,9 +11,10 @@ import { countLabel } from '../../lib/format';
 import { ClientFilterField } from './ClientFilterField';
 import { dayFigures, splitDay, type DayParts } from './dayFigures';
 import { TaskListSection } from './TaskListSection';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
 // Weekend mode only (Friday 18:00 through Sunday): not part of the dashboard's first paint on a weekday.
-const ShutdownBanner = lazy(() => import('./ShutdownBanner'));
+const ShutdownBanner = lazyChunk(() => import('./ShutdownBanner'));
 
 export interface TodayTabProps {
   weekendMode: boolean;
