@@ -11,7 +11,18 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, OFFLINE_MADE_AT_HEADER } from '@daybook/shared';
-import { API_CACHE, isKeptOffline, isNeverQueued, OFFLINE_QUEUED_HEADER, SW_MESSAGES } from './lib/offlineProtocol';
+import {
+  API_CACHE,
+  isKeptOffline,
+  isNeverQueued,
+  LOCAL_IDS_HEADER,
+  newLocalIds,
+  OFFLINE_QUEUED_HEADER,
+  replayInOrder,
+  SW_MESSAGES,
+  type ChangeQueue,
+  type QueuedAnswer,
+} from './lib/offlineProtocol';
 import { actionFailedText, actionRequest, notificationFor, readPushPayload } from './lib/pushNotifications';
 import { deviceName, subscriptionBody } from './lib/push';
 
@@ -52,17 +63,48 @@ const queue = new Queue('daybook-changes', {
  */
 const REPLAY_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
 
-/** Replays the queued changes in order (one at a time), then tells the pages to refresh; none, no news. */
+// The real ids of the tasks made offline whose creation has replayed (local → real), kept until the queue
+// is empty: a replay cut short after a creation still sends the later changes to that task to the right id.
+const REPLAYED_IDS = new Request('/daybook-replayed-ids');
+const IDS_CACHE = 'daybook-offline-ids';
+
+async function replayedIds(): Promise<Record<string, string>> {
+  const kept = await (await caches.open(IDS_CACHE)).match(REPLAYED_IDS);
+  return kept ? ((await kept.json()) as Record<string, string>) : {};
+}
+
+async function keepReplayedIds(ids: Record<string, string>) {
+  await (await caches.open(IDS_CACHE)).put(REPLAYED_IDS, new Response(JSON.stringify(ids)));
+}
+
+const workboxQueue: ChangeQueue = {
+  shift: async () => {
+    const entry = await queue.shiftRequest();
+    if (entry) shifted.set(entry.request, entry.timestamp);
+    return entry?.request;
+  },
+  putBack: (request) => queue.unshiftRequest({ request, timestamp: shifted.get(request) }),
+};
+const shifted = new WeakMap<Request, number | undefined>();
+
+/**
+ * Replays the queued changes in order (one at a time), then tells the pages to refresh; none, no news but
+ * that the queue is empty (the pages then stop showing tasks made offline as waiting).
+ */
 function replay(): Promise<void> {
   replaying ??= (async () => {
     try {
       for (let attempt = 0; ; attempt += 1) {
         // Nothing queued: nothing to replay, and no reason to make the pages load everything again.
-        if ((await queue.size()) === 0) return;
-        try {
-          await queue.replayRequests(); // a request that fails goes back to the head of the queue
-          await notifyClients(SW_MESSAGES.replayed);
+        if ((await queue.size()) === 0) {
+          await caches.delete(IDS_CACHE);
+          await notifyClients(SW_MESSAGES.drained);
           return;
+        }
+        try {
+          await replayInOrder(workboxQueue, await replayedIds(), keepReplayedIds); // a request that fails goes back to the head of the queue
+          await notifyClients(SW_MESSAGES.replayed);
+          continue; // changes queued meanwhile are replayed too, then the pages hear the queue is empty
         } catch (error) {
           const delay = REPLAY_RETRY_DELAYS_MS[attempt];
           if (delay === undefined) {
@@ -102,9 +144,13 @@ self.addEventListener('fetch', (event) => {
       // The change keeps the instant it was made: a timer started or stopped offline runs from then, not from the replay.
       const stamped = new Headers(copy.headers);
       stamped.set(OFFLINE_MADE_AT_HEADER, new Date().toISOString());
+      // Tasks created offline get local ids, for the page to show them and queue their changes (issue 37).
+      const localIds = newLocalIds(copy.method, url, await copy.clone().text());
+      if (localIds.length > 0) stamped.set(LOCAL_IDS_HEADER, localIds.join(','));
       await queue.pushRequest({ request: new Request(copy, { headers: stamped }) });
       await notifyClients(SW_MESSAGES.queued);
-      return new Response(JSON.stringify({ queued: true }), {
+      const answer: QueuedAnswer = localIds.length > 0 ? { queued: true, localIds } : { queued: true };
+      return new Response(JSON.stringify(answer), {
         status: 202,
         headers: { 'Content-Type': 'application/json', [OFFLINE_QUEUED_HEADER]: '1' },
       });

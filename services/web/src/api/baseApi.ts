@@ -1,5 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@daybook/shared';
+import { withDeviceQueue } from '../lib/deviceQueue';
 import { toApiError, type ApiError } from './apiError';
 import { firstAnswerFetch } from './firstAnswers';
 import { handleUnauthorized } from './unauthorized';
@@ -21,8 +22,9 @@ const rawBaseQuery = fetchBaseQuery({
     return headers;
   },
   responseHandler: 'content-type',
-  // On a repeat visit the first screen's reads may take the answer the device kept (issue 18, firstAnswers.ts).
-  fetchFn: firstAnswerFetch,
+  // On a repeat visit the first screen's reads may take the answer the device kept (issue 18, firstAnswers.ts);
+  // offline without a service worker, changes wait in the page's queue (issue 37, deviceQueue.ts).
+  fetchFn: withDeviceQueue(firstAnswerFetch),
 });
 
 /** The one base query: errors become `status: body` (apiError.ts), and any unexpected 401 logs out. */

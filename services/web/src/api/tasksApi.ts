@@ -1,6 +1,12 @@
 import type { ArchivedTaskPage, KanbanStatus, Task, TaskBatchCreated, TaskBatchCreateInput, TaskCreateInput, TaskPage, TaskReorderType, TaskUpdateInput } from '@daybook/shared';
+import type { FetchArgs } from '@reduxjs/toolkit/query';
+import type { AppDispatch, RootState } from '../app/store';
+import { isQueuedAnswer, type QueuedAnswer } from '../lib/offlineProtocol';
+import { addOfflineTasks, changeOfflineTask, withOfflineTasks, type OfflineTaskList } from '../lib/offlineTasks';
+import { browserTimeZone } from '../lib/reminders';
 import { applyOrder, applyOrderToPages } from '../lib/reorder';
 import type { ApiError } from './apiError';
+import { authApi } from './authApi';
 import { baseApi } from './baseApi';
 
 /** The day's lists (plain arrays) and the lists that load in pages (DECISIONS 22), by endpoint name. */
@@ -24,14 +30,66 @@ export interface ReorderTasksArgs {
  * priority), and the tasks' scheduled reminders (completing, re-dating or archiving moves or cancels them).
  */
 const TASK_WRITE_TAGS = ['Task', 'DailyPlan', 'TaskReminders'] as const;
+/** A change queued offline is not on the server yet: reading the lists again would not show it (issue 37). */
+const taskWriteTags = (answer: unknown, error: unknown) => (error || isQueuedAnswer(answer) ? [] : [...TASK_WRITE_TAGS]);
+
+/**
+ * When a task write was queued offline (issue 37): `record` keeps what it changes of the tasks made
+ * offline (in the signed-in user's zone), and every list read so far shows them at once.
+ */
+async function whenQueued(
+  { queryFulfilled, dispatch, getState }: { queryFulfilled: Promise<{ data: unknown }>; dispatch: AppDispatch; getState: () => unknown },
+  record: (answer: QueuedAnswer, timeZone: string) => void,
+) {
+  let answer: unknown;
+  try {
+    answer = (await queryFulfilled).data;
+  } catch {
+    return;
+  }
+  if (!isQueuedAnswer(answer)) return;
+  const state = getState() as RootState;
+  record(answer, authApi.endpoints.getCurrentUser.select()(state).data?.timezone ?? browserTimeZone());
+  showOfflineTasks(dispatch, state);
+}
+
+/** Shows the tasks made offline, as they are now, in every task list read so far (they lead its first page). */
+export function showOfflineTasks(dispatch: AppDispatch, state: RootState): void {
+  for (const entry of Object.values(state.api.queries)) {
+    if (entry?.status !== 'fulfilled') continue;
+    const list = entry.endpointName;
+    if (list === 'getTodayTasks' || list === 'getMondayTasks') {
+      dispatch(tasksApi.util.updateQueryData(list, undefined, (draft) => withOfflineTasks(list, draft)));
+    } else if (list === 'getActiveTasks' || list === 'getBacklogTasks' || list === 'getDelegatedTasks' || list === 'getKanbanColumn') {
+      const status = entry.originalArgs as KanbanStatus;
+      const patch = (draft: { pages: TaskPage[] }) => {
+        if (draft.pages[0]) draft.pages[0].items = withOfflineTasks(list, draft.pages[0].items, status);
+      };
+      dispatch(list === 'getKanbanColumn' ? tasksApi.util.updateQueryData(list, status, patch) : tasksApi.util.updateQueryData(list, undefined, patch));
+    }
+  }
+}
 
 /**
  * A task list read in pages (`?cursor=`, the api's default page size): the first page, then the next
  * one as the user scrolls. A refresh reads again every page loaded so far. `url` names the list from the
  * query's argument (a Kanban column's status) or alone.
  */
-const taskPages = <Arg = void>(url: (arg: Arg) => string) => ({
-  query: ({ queryArg, pageParam }: { queryArg: Arg; pageParam: string | null }) => ({ url: url(queryArg), params: pageParam ? { cursor: pageParam } : {} }),
+type BaseAnswer = { data?: unknown; error?: unknown };
+const taskPages = <Arg = void>(url: (arg: Arg) => string, offlineList?: OfflineTaskList) => ({
+  async queryFn(
+    { queryArg, pageParam }: { queryArg: Arg; pageParam: string | null },
+    _api: unknown,
+    _extraOptions: unknown,
+    baseQuery: (args: FetchArgs) => BaseAnswer | PromiseLike<BaseAnswer>,
+  ) {
+    const answer = await baseQuery({ url: url(queryArg), params: pageParam ? { cursor: pageParam } : {} });
+    if (answer.error) return { error: answer.error as ApiError };
+    const page = answer.data as TaskPage;
+    // The tasks made offline lead the first page (issue 37).
+    if (!offlineList || pageParam) return { data: page };
+    return { data: { ...page, items: withOfflineTasks(offlineList, page.items, queryArg as KanbanStatus) } };
+  },
   infiniteQueryOptions: {
     initialPageParam: null,
     getNextPageParam: (lastPage: TaskPage) => lastPage.nextCursor,
@@ -42,18 +100,18 @@ const taskPages = <Arg = void>(url: (arg: Arg) => string) => ({
 /** Tasks (spec §7): the dashboard's lists, the Kanban board's columns and every write. */
 export const tasksApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getTodayTasks: build.query<Task[], void>({ query: () => 'tasks/today', providesTags: ['Task'] }),
-    getMondayTasks: build.query<Task[], void>({ query: () => 'tasks/monday', providesTags: ['Task'] }),
-    getActiveTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages(() => 'tasks/active')),
-    getBacklogTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages(() => 'tasks/backlog')),
-    getDelegatedTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages(() => 'tasks/delegated')),
+    getTodayTasks: build.query<Task[], void>({ query: () => 'tasks/today', transformResponse: (tasks: Task[]) => withOfflineTasks('getTodayTasks', tasks), providesTags: ['Task'] }),
+    getMondayTasks: build.query<Task[], void>({ query: () => 'tasks/monday', transformResponse: (tasks: Task[]) => withOfflineTasks('getMondayTasks', tasks), providesTags: ['Task'] }),
+    getActiveTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages(() => 'tasks/active', 'getActiveTasks')),
+    getBacklogTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages(() => 'tasks/backlog', 'getBacklogTasks')),
+    getDelegatedTasks: build.infiniteQuery<TaskPage, void, string | null>(taskPages(() => 'tasks/delegated', 'getDelegatedTasks')),
     /** Archived tasks load in pages (DECISIONS 15). */
     getArchivedTasks: build.infiniteQuery<ArchivedTaskPage, void, string | null>(taskPages(() => 'tasks/archived')),
     /**
      * One Kanban column (DECISIONS 13), in pages (DECISIONS 22): each column loads its further pages as the
      * user scrolls it, and a refresh reads again the pages each column has loaded.
      */
-    getKanbanColumn: build.infiniteQuery<TaskPage, KanbanStatus, string | null>(taskPages((status: KanbanStatus) => `tasks/kanban/${status}`)),
+    getKanbanColumn: build.infiniteQuery<TaskPage, KanbanStatus, string | null>(taskPages((status: KanbanStatus) => `tasks/kanban/${status}`, 'getKanbanColumn')),
     /**
      * Some tasks by id, in that order (a task opened from the address, a timer's task); a task deleted
      * meanwhile is left out.
@@ -70,20 +128,24 @@ export const tasksApi = baseApi.injectEndpoints({
 
     createTask: build.mutation<Task, TaskCreateInput>({
       query: (body) => ({ url: 'tasks', method: 'POST', body }),
-      invalidatesTags: (_task, error) => (error ? [] : [...TASK_WRITE_TAGS]),
+      onQueryStarted: (body, api) => whenQueued(api, ({ localIds = [] }, timeZone) => addOfflineTasks(localIds, [body], timeZone)),
+      invalidatesTags: taskWriteTags,
     }),
     /** Several tasks from one utterance (DECISIONS 27): all of them are created, or none. */
     createTaskBatch: build.mutation<TaskBatchCreated, TaskBatchCreateInput>({
       query: (body) => ({ url: 'tasks/batch', method: 'POST', body }),
-      invalidatesTags: (_created, error) => (error ? [] : [...TASK_WRITE_TAGS]),
+      onQueryStarted: (body, api) => whenQueued(api, ({ localIds = [] }, timeZone) => addOfflineTasks(localIds, body.tasks, timeZone)),
+      invalidatesTags: taskWriteTags,
     }),
     updateTask: build.mutation<Task, { id: string; changes: TaskUpdateInput }>({
       query: ({ id, changes }) => ({ url: `tasks/${id}`, method: 'PATCH', body: changes }),
-      invalidatesTags: (_task, error) => (error ? [] : [...TASK_WRITE_TAGS]),
+      onQueryStarted: ({ id, changes }, api) => whenQueued(api, (_answer, timeZone) => changeOfflineTask(id, changes, timeZone)),
+      invalidatesTags: taskWriteTags,
     }),
     completeTask: build.mutation<Task, { id: string; isCompleted: boolean }>({
       query: ({ id, isCompleted }) => ({ url: `tasks/${id}/complete`, method: 'PATCH', body: { isCompleted } }),
-      invalidatesTags: (_task, error) => (error ? [] : [...TASK_WRITE_TAGS]),
+      onQueryStarted: ({ id, isCompleted }, api) => whenQueued(api, (_answer, timeZone) => changeOfflineTask(id, { isCompleted }, timeZone)),
+      invalidatesTags: taskWriteTags,
     }),
     archiveTask: build.mutation<Task, string>({
       query: (id) => ({ url: `tasks/${id}/archive`, method: 'PATCH', body: {} }),

@@ -1,7 +1,10 @@
 import { baseApi, TAG_TYPES } from '../api/baseApi';
 import { readsSoFar } from '../api/firstAnswers';
+import { showOfflineTasks } from '../api/tasksApi';
 import type { AppStore } from '../app/store';
+import { isCreatedInDeviceQueue, replayDeviceQueue } from './deviceQueue';
 import { SW_MESSAGES } from './offlineProtocol';
+import { forgetOfflineTasks } from './offlineTasks';
 
 /** A clicked notification's path, shown in this page without a reload (the router follows popstate). */
 function showPath(url: string) {
@@ -13,10 +16,27 @@ function showPath(url: string) {
 
 /**
  * Registers /sw.js once the page has loaded (DECISIONS 19), asks it to replay queued changes when the
- * connection returns, refreshes every list once it has replayed some or a notification's button changed a
- * task, and shows the path of a clicked notification.
+ * connection returns (and replays the page's own queue), refreshes every list once it has replayed some or
+ * a notification's button changed a task, and shows the path of a clicked notification.
  */
 export function registerServiceWorker(store: AppStore): void {
+  const refreshAll = () => store.dispatch(baseApi.util.invalidateTags([...TAG_TYPES]));
+  // A queue has been replayed: the tasks made offline that no queue holds any more are on the server now.
+  const forgetSynced = () => {
+    forgetOfflineTasks(isCreatedInDeviceQueue);
+    showOfflineTasks(store.dispatch, store.getState());
+  };
+  // The page's own queue (changes made offline before a service worker controlled it; deviceQueue.ts).
+  const replayOnDevice = () => {
+    void replayDeviceQueue().then((sent) => {
+      if (!sent) return;
+      forgetSynced();
+      refreshAll();
+    });
+  };
+  window.addEventListener('online', replayOnDevice);
+  if (navigator.onLine) replayOnDevice();
+
   if (!('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
 
@@ -26,7 +46,8 @@ export function registerServiceWorker(store: AppStore): void {
 
   container.addEventListener('message', (event: MessageEvent<{ type?: string; url?: unknown } | null>) => {
     const type = event.data?.type;
-    if (type === SW_MESSAGES.replayed || type === SW_MESSAGES.changed) store.dispatch(baseApi.util.invalidateTags([...TAG_TYPES]));
+    if (type === SW_MESSAGES.drained) forgetSynced();
+    if (type === SW_MESSAGES.replayed || type === SW_MESSAGES.changed) refreshAll();
     if (type === SW_MESSAGES.open && typeof event.data?.url === 'string') showPath(event.data.url);
   });
   // When a worker takes control of the page (the first visit, or a new version), it reads again what the

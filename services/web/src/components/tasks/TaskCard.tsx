@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { memo, Suspense, useEffect, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import ArchiveIconDrawing from '@mui/icons-material/ArchiveOutlined';
 import UnarchiveIconDrawing from '@mui/icons-material/UnarchiveOutlined';
@@ -12,17 +12,20 @@ import LinkIconDrawing from '@mui/icons-material/Link';
 import RepeatIconDrawing from '@mui/icons-material/Repeat';
 import ReminderIconDrawing from '@mui/icons-material/NotificationsActiveOutlined';
 import TimerIconDrawing from '@mui/icons-material/TimerOutlined';
+import SyncIconDrawing from '@mui/icons-material/CloudSyncOutlined';
 import { dueLabel, isOverdue, trackedAgainstEstimate, type Task } from '@daybook/shared';
 import { ClientChip } from '../ClientChip';
 import { plainIcon } from '../icons/plainIcon';
 import { PriorityBadge } from '../PriorityBadge';
 import type { AppStore } from '../../app/store';
 import { formatTimeOfDay, recurrenceLabel, safeLinkHref } from '../../lib/format';
+import { isLocalId } from '../../lib/offlineProtocol';
 import { useRunningTimerTaskId } from '../../lib/timerCache';
 import { vibrate } from '../../lib/vibrate';
 import { useTaskActions } from './useTaskActions';
 import { useTaskView } from './TaskViewContext';
 import type { TaskCardMenusProps } from './TaskCardMenus';
+import { lazyChunk } from '../../lib/lazyPreloadable';
 
 // Plain <svg>s: a list repeats them on every card.
 const ArchiveIcon = plainIcon(ArchiveIconDrawing);
@@ -37,9 +40,10 @@ const LinkIcon = plainIcon(LinkIconDrawing);
 const RepeatIcon = plainIcon(RepeatIconDrawing);
 const ReminderIcon = plainIcon(ReminderIconDrawing);
 const TimerIcon = plainIcon(TimerIconDrawing);
+const SyncIcon = plainIcon(SyncIconDrawing);
 
 const loadMenus = () => import('./TaskCardMenus');
-const TaskCardMenus = lazy(loadMenus);
+const TaskCardMenus = lazyChunk(loadMenus);
 /** Starts loading the menus when the pointer or the focus reaches a button that opens one. */
 const warmMenus = { onPointerEnter: () => void loadMenus(), onFocus: () => void loadMenus() };
 
@@ -84,7 +88,9 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
     }
   };
 
+  const waitingToSync = isLocalId(task.id); // made offline, its creation still queued (issue 37)
   const hasMeta =
+    waitingToSync ||
     Boolean(task.dueDate || task.estimatedTime || client || task.isDelegated) ||
     task.reminders.length > 0 ||
     task.trackedSeconds > 0 ||
@@ -155,6 +161,12 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
         </div>
         {hasMeta ? (
           <div className="db-card-meta" data-testid="task-meta">
+            {waitingToSync && (
+              <span className="db-meta" data-testid="task-waiting-to-sync" data-over="true">
+                <SyncIcon />
+                Waiting to sync
+              </span>
+            )}
             {task.dueDate && (
               <span className="db-meta" data-testid="task-due" data-overdue={overdue ? 'true' : 'false'}>
                 <EventIcon />
