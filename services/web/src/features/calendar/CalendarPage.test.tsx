@@ -182,7 +182,7 @@ describe('calendar', () => {
     await waitFor(() => expect(allDay('2026-03-06')).toContainElement(card('Draft')));
     await waitFor(() => expect(moved).toEqual([{ dueDate: '2026-03-06', dueTime: null }]));
 
-    // To 14:30 on Thursday: the column's top is at 0 here, the card was grabbed at its top.
+    // To 14:30 on Thursday: the column's top is at 0 here.
     elementFromPoint.mockReturnValue(column('2026-03-05'));
     pointer(card('Draft'), 'pointerdown', { x: 10, y: 0 });
     pointer(window, 'pointermove', { x: 30, y: 14.5 * HOUR_HEIGHT });
@@ -193,6 +193,27 @@ describe('calendar', () => {
     expect(moved[1]).toEqual({ dueDate: '2026-03-05', dueTime: '14:30' });
     // The drag's click did not open the task.
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a card held by its middle lands in the quarter-hour slot under the pointer (issue 37: not 15 minutes early)', async () => {
+    const moved: unknown[] = [];
+    serve({
+      week: [makeTask({ id: uuid(1), title: 'Draft', dueDate: TODAY })],
+      patch: (req) => {
+        moved.push(req.body);
+        return json(200, makeTask({ id: uuid(1), title: 'Draft', ...(req.body as object) }));
+      },
+    });
+    renderWithProviders(<CalendarPage />, { route: '/calendar' });
+    await screen.findByText('Draft');
+    document.elementFromPoint = jest.fn(() => column('2026-03-05'));
+    // The card (at 0 in jsdom) is pressed 20 px below its top; the pointer lets go 7 px into 11:00's slot.
+    const elevenOClock = 11 * HOUR_HEIGHT + 7;
+    pointer(card('Draft'), 'pointerdown', { x: 10, y: 20 });
+    pointer(window, 'pointermove', { x: 30, y: elevenOClock });
+    expect(within(column('2026-03-05')).getByTestId('calendar-drop-preview')).toHaveTextContent('11:00 AM Draft');
+    pointer(window, 'pointerup', { x: 30, y: elevenOClock });
+    await waitFor(() => expect(moved).toEqual([{ dueDate: '2026-03-05', dueTime: '11:00' }]));
   });
 
   it('a finger that moves at once scrolls; a long press drags; Escape drops nothing', async () => {

@@ -82,9 +82,13 @@ describe('timed tasks', () => {
     expect(layoutTimedTasks([first, second]).map((p) => p.width)).toEqual([1, 1]);
   });
 
-  it('a drop lands on the nearest quarter hour, inside the day', () => {
+  it('a drop lands at the start of the quarter-hour slot under the pointer, inside the day', () => {
     expect(dropMinutes(10 * HOUR_HEIGHT)).toBe(600);
     expect(dropMinutes(10.3 * HOUR_HEIGHT)).toBe(615);
+    // Anywhere in the 11:00 slot (issue 37: aimed at 11:00, landed at 10:45 or 11:15).
+    const slot = HOUR_HEIGHT / 4;
+    for (let y = 11 * HOUR_HEIGHT; y < 11 * HOUR_HEIGHT + slot; y += 1) expect(dropMinutes(y)).toBe(660);
+    expect(dropMinutes(11 * HOUR_HEIGHT - 1)).toBe(645);
     expect(dropMinutes(-30)).toBe(0);
     expect(dropMinutes(25 * HOUR_HEIGHT)).toBe(1425);
   });

@@ -127,11 +127,12 @@ export function layoutTimedTasks(tasks: readonly Task[], hourHeight = HOUR_HEIGH
 }
 
 /**
- * The time a drop at `offsetY` px below the top of a day's column names: the quarter hour nearest to it,
- * kept inside the day.
+ * The time a drop with the pointer `offsetY` px below the top of a day's column names: the start of the
+ * quarter-hour slot under the pointer (not the nearest quarter, nor where the card's top is: a card
+ * held by its middle and let go in the 11:00 slot lands at 11:00), kept inside the day.
  */
 export function dropMinutes(offsetY: number, hourHeight = HOUR_HEIGHT): number {
-  const minutes = Math.round(((offsetY / hourHeight) * 60) / SNAP_MINUTES) * SNAP_MINUTES;
+  const minutes = Math.floor(((offsetY / hourHeight) * 60) / SNAP_MINUTES) * SNAP_MINUTES;
   return Math.min(Math.max(minutes, 0), MINUTES_PER_DAY - SNAP_MINUTES);
 }
 

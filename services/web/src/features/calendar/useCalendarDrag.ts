@@ -27,8 +27,6 @@ interface Press {
   startY: number;
   x: number;
   y: number;
-  /** How far below the card's top it was grabbed: the card keeps that offset from the pointer. */
-  grabOffsetY: number;
   active: boolean;
   /** The pointer has been in the time grid away from its edges: the edges scroll it from now on. */
   armed: boolean;
@@ -37,14 +35,14 @@ interface Press {
 
 /**
  * The drop zone under a point: an element with `data-drop-date`, whose `data-drop-kind="time"` makes the
- * drop's height in it a time (the card's top, snapped to a quarter hour).
+ * point's height in it a time (the quarter-hour slot under the pointer).
  */
-export function dropTargetAt(x: number, y: number, grabOffsetY: number): DropTarget | null {
+export function dropTargetAt(x: number, y: number): DropTarget | null {
   const zone = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-drop-date]');
   const date = zone?.dataset.dropDate;
   if (!zone || !date) return null;
   if (zone.dataset.dropKind !== 'time') return { dueDate: date, dueTime: null };
-  return { dueDate: date, dueTime: timeOfMinutes(dropMinutes(y - zone.getBoundingClientRect().top - grabOffsetY)) };
+  return { dueDate: date, dueTime: timeOfMinutes(dropMinutes(y - zone.getBoundingClientRect().top)) };
 }
 
 /** True when dropping there changes the task's due date or time. */
@@ -89,7 +87,7 @@ export function useCalendarDrag(onDrop: (task: Task, target: DropTarget) => void
   const retarget = useCallback(() => {
     const current = press.current;
     if (!current?.active) return;
-    const target = dropTargetAt(current.x, current.y, current.grabOffsetY);
+    const target = dropTargetAt(current.x, current.y);
     setDrag((shown) => (shown && shown.target?.dueDate === target?.dueDate && shown.target?.dueTime === target?.dueTime ? shown : { task: current.task, target }));
   }, []);
 
@@ -136,7 +134,6 @@ export function useCalendarDrag(onDrop: (task: Task, target: DropTarget) => void
       // The card's own buttons (Move) are pressed, not dragged; nor is what its menu or dialog shows (portals).
       const pressed = event.target as HTMLElement;
       if (!event.currentTarget.contains(pressed) || pressed.closest('[data-no-drag]')) return;
-      const card = event.currentTarget.getBoundingClientRect();
       const current: Press = {
         task,
         pointerId: event.pointerId,
@@ -145,7 +142,6 @@ export function useCalendarDrag(onDrop: (task: Task, target: DropTarget) => void
         startY: event.clientY,
         x: event.clientX,
         y: event.clientY,
-        grabOffsetY: Math.min(Math.max(event.clientY - card.top, 0), 24),
         active: false,
         armed: false,
         timer: null,
@@ -175,7 +171,7 @@ export function useCalendarDrag(onDrop: (task: Task, target: DropTarget) => void
         if (current.active) {
           suppressClick.current = true;
           setTimeout(() => (suppressClick.current = false), 0);
-          const target = dropTargetAt(up.clientX, up.clientY, current.grabOffsetY);
+          const target = dropTargetAt(up.clientX, up.clientY);
           if (isMove(current.task, target)) onDropRef.current(current.task, target);
         }
         end();
