@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoInstantSchema, noNul, NUL_MESSAGE, text } from '../common';
 import { isValidTimeZone } from '../time/zone';
 import { workingMinutesSchema } from '../planning/working-hours';
+import { currencySchema } from '../billing/billing.schemas';
 
 export const ROLES = ['user', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -114,6 +115,8 @@ export const registerBodySchema = z.object({
   lastName: optionalName,
   /** The browser's zone (the web sends it); absent: DEFAULT_TIMEZONE. */
   timezone: timezoneSchema.optional(),
+  /** The billing currency (the web sends its language's: de-DE → EUR); absent: DEFAULT_CURRENCY. */
+  currency: currencySchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -183,6 +186,10 @@ export const adminResetPasswordBodySchema = z.object({ newPassword: newPasswordS
 export type AdminResetPasswordBody = z.infer<typeof adminResetPasswordBodySchema>;
 
 export const adminUserParamsSchema = z.object({ userId: idSchema });
+
+/** PATCH /api/admin/users/:userId/role. */
+export const adminRoleBodySchema = z.object({ role: roleSchema });
+export type AdminRoleBody = z.infer<typeof adminRoleBodySchema>;
 
 /** How an account can sign in: with its password, through OpenID Connect, or both (DECISIONS 30). */
 export const SIGN_IN_METHODS = ['password', 'oidc'] as const;

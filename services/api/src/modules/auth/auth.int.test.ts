@@ -52,6 +52,23 @@ describe('registration', () => {
     expect(await rowCounts(t.orm)).toMatchObject({ users: 0 });
   });
 
+  it('takes the billing currency the browser sends (its language’s), USD when none; refuses an unknown one', async () => {
+    const berlin = t.client();
+    expect((await berlin.post('/api/register', { username: 'berlin', password: TEST_PASSWORD, timezone: 'Europe/Berlin', currency: 'eur' })).status).toBe(201);
+    await berlin.signIn('berlin');
+    expect((await berlin.get('/api/billing/settings')).body).toEqual({ currency: 'EUR', defaultHourlyRateMinor: 0 });
+    const plain = t.client();
+    await plain.signUpAndIn('plain');
+    expect((await plain.get('/api/billing/settings')).body.currency).toBe('USD');
+
+    for (const currency of ['XYZ', 'EURO', '', 42]) {
+      const res = await t.client().post('/api/register', { username: 'odd', password: TEST_PASSWORD, currency });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe('Currency must be an ISO 4217 code like USD or EUR');
+    }
+    expect(await rowCounts(t.orm)).toMatchObject({ users: 2 });
+  });
+
   it('makes the first account admin and later ones plain users', async () => {
     const first = await t.client().post('/api/register', { username: 'first', password: TEST_PASSWORD });
     const second = await t.client().post('/api/register', { username: 'second', password: TEST_PASSWORD });

@@ -23,9 +23,16 @@ describe('admin access', () => {
     ['post', '/api/admin/users'],
     ['delete', '/api/admin/users/00000000-0000-4000-8000-000000000001'],
     ['post', '/api/admin/users/00000000-0000-4000-8000-000000000001/reset-password'],
+    ['patch', '/api/admin/users/00000000-0000-4000-8000-000000000001/role'],
   ];
   const call = (client: ApiClient, method: string, path: string) =>
-    method === 'get' ? client.get(path) : method === 'delete' ? client.delete(path) : client.post(path, { newPassword: 'whatever1', ...newUser });
+    method === 'get'
+      ? client.get(path)
+      : method === 'delete'
+        ? client.delete(path)
+        : method === 'patch'
+          ? client.patch(path, { role: 'admin' })
+          : client.post(path, { newPassword: 'whatever1', ...newUser });
 
   it.each(routes)('%s %s is 401 signed out and 403 for a plain user', async (method, path) => {
     const before = await rowCounts(t.orm);
@@ -162,6 +169,55 @@ describe('admin user management', () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 204)).toHaveLength(1);
     expect([400, 401]).toContain(statuses.find((s) => s !== 204));
+  });
+
+  it('changes a user’s role both ways, audited; the change applies to their next request', async () => {
+    const { body: bob } = await admin.post('/api/admin/users', newUser);
+    const bobBrowser = t.client();
+    await bobBrowser.signIn('bob');
+    expect((await bobBrowser.get('/api/admin/users')).status).toBe(403);
+
+    const promoted = await admin.patch(`/api/admin/users/${bob.id}/role`, { role: 'admin' });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body).toMatchObject({ id: bob.id, username: 'bob', role: 'admin' });
+    expect((await bobBrowser.get('/api/admin/users')).status).toBe(200);
+
+    const demoted = await admin.patch(`/api/admin/users/${bob.id}/role`, { role: 'user' });
+    expect(demoted.body).toMatchObject({ id: bob.id, role: 'user' });
+    expect((await bobBrowser.get('/api/admin/users')).status).toBe(403);
+    expect((await admin.get('/api/admin/users')).body.find((u: { id: string }) => u.id === bob.id).role).toBe('user');
+
+    // Each change is an admin event on Bob's account, by the admin, with the new role.
+    let events: { type: string; user_id: string; actor_id: string; details: { role?: string } }[] = [];
+    for (let i = 0; i < 200 && events.length < 2; i += 1) {
+      events = await t.orm.em.getConnection().execute(`select * from audit_events where type = 'admin_user_changed' order by created_at, id`);
+      if (events.length < 2) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(events.map((e) => [e.user_id, e.actor_id, e.details.role])).toEqual([
+      [bob.id, adminId, 'admin'],
+      [bob.id, adminId, 'user'],
+    ]);
+  });
+
+  it('refuses to demote the last admin, a role that does not exist, and unknown ids', async () => {
+    const last = await admin.patch(`/api/admin/users/${adminId}/role`, { role: 'user' });
+    expect(last.status).toBe(400);
+    expect(last.body.error).toMatchObject({ code: 'last_admin', message: 'The last admin cannot be made a user: make another account admin first' });
+    expect((await admin.get('/api/admin/users')).status).toBe(200);
+
+    const bad = await admin.patch(`/api/admin/users/${adminId}/role`, { role: 'owner' });
+    expect(bad.status).toBe(400);
+    expect((await admin.patch(`/api/admin/users/${adminId}/role`, {})).status).toBe(400);
+    expect((await admin.patch('/api/admin/users/00000000-0000-4000-8000-000000000001/role', { role: 'admin' })).status).toBe(404);
+    expect((await admin.patch('/api/admin/users/not-an-id/role', { role: 'admin' })).status).toBe(400);
+
+    // With a second admin, an admin may step down.
+    const { body: second } = await admin.post('/api/admin/users', { ...newUser, role: 'admin' });
+    expect((await admin.patch(`/api/admin/users/${adminId}/role`, { role: 'user' })).body.role).toBe('user');
+    expect((await admin.get('/api/admin/users')).status).toBe(403);
+    const secondBrowser = t.client();
+    await secondBrowser.signIn('bob');
+    expect((await secondBrowser.patch(`/api/admin/users/${second.id}/role`, { role: 'user' })).status).toBe(400);
   });
 });
 

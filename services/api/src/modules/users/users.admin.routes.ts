@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { adminCreateUserBodySchema, adminResetPasswordBodySchema, adminUserParamsSchema, idParamsSchema } from '@daybook/shared';
+import { adminCreateUserBodySchema, adminResetPasswordBodySchema, adminRoleBodySchema, adminUserParamsSchema, idParamsSchema } from '@daybook/shared';
 import { adminOnly, signedInRouter, type SignedInState } from '../../http/guards';
 import { parseBody, parseParams } from '../../http/validate';
 import type { UsersService } from './users.service';
@@ -25,6 +25,13 @@ export function adminRoutes(users: UsersService): Router<SignedInState> {
     const { id } = parseParams(ctx, idParamsSchema);
     await users.remove(admin, id);
     ctx.status = 204;
+  });
+
+  router.patch('/users/:userId/role', async (ctx) => {
+    const { actor: admin } = ctx.state;
+    const { userId } = parseParams(ctx, adminUserParamsSchema);
+    const { role } = parseBody(ctx, adminRoleBodySchema);
+    ctx.body = await users.changeRole(admin, userId, role);
   });
 
   router.post('/users/:userId/reset-password', async (ctx) => {

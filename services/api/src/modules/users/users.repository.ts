@@ -66,6 +66,8 @@ export interface UsersRepository extends UnitOfWork {
   recordSignIn(id: string): Promise<void>;
   /** Gives the admin role; the user as it is now. */
   grantAdmin(id: string): Promise<UserDto | null>;
+  /** Sets the role; `updatedAt` moves only when it changes. The user as it is now, or null. */
+  setRole(id: string, role: Role): Promise<UserDto | null>;
   /** The unique values of `user` that another user has already. */
   takenValues(user: Pick<NewUser, 'username' | 'usernameSkeleton' | 'email'>): Promise<UniqueUserValue[]>;
   /** The new user, or the unique value another user took first. */
@@ -148,6 +150,14 @@ export function createUsersRepository(rootEm: EntityManager): UsersRepository {
       const [user] = await db().execute<UserDto[]>(
         `update users u set role = 'admin', updated_at = case when u.role = 'admin' then u.updated_at else now() end where u.id = ? returning ${USER.select}`,
         [id],
+      );
+      return user ?? null;
+    },
+
+    async setRole(id, role) {
+      const [user] = await db().execute<UserDto[]>(
+        `update users u set role = ?, updated_at = case when u.role = ? then u.updated_at else now() end where u.id = ? returning ${USER.select}`,
+        [role, role, id],
       );
       return user ?? null;
     },

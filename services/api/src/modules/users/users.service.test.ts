@@ -48,6 +48,10 @@ function fakeRepositories() {
       const row = byId(id);
       return row ? toUser(Object.assign(row, { role: 'admin' })) : null;
     },
+    async setRole(id, role) {
+      const row = byId(id);
+      return row ? toUser(Object.assign(row, { role })) : null;
+    },
     takenValues: async (candidate) => takenValues(candidate),
     async insert(user) {
       // The unique indexes.
@@ -91,7 +95,9 @@ function fakeRepositories() {
     },
   };
   const timeIncrements = { insertAll: async (userId: string, increments: readonly { label: string; value: string }[]) => void incrementsOf.set(userId, increments) };
-  const fakes = { users, timeIncrements };
+  // The billing currency a registration names is tested on the database (auth.int.test.ts).
+  const billing = { saveSettings: async () => undefined };
+  const fakes = { users, timeIncrements, billing };
   return { fakes, rows, incrementsOf, sessionsEnded };
 }
 

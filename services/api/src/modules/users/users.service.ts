@@ -19,6 +19,8 @@ import {
 import type { Actor } from '../../core/actor';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { createBillingRepository, type BillingRepository } from '../billing/billing.repository';
+import { DEFAULT_BILLING_SETTINGS } from '../billing/billing.service';
 import { createTimeIncrementsRepository, type TimeIncrementsRepository } from '../time-increments/time-increments.repository';
 import { usernameSkeleton } from './username';
 import { createUsersRepository, type UniqueUserValue, type UsersRepository } from './users.repository';
@@ -47,6 +49,7 @@ const takenConflict = (value: UniqueUserValue) => conflict(TAKEN_MESSAGES[value]
 
 export const SELF_DELETION_MESSAGE = 'You cannot delete your own account';
 export const LAST_ADMIN_MESSAGE = 'The last admin cannot be deleted';
+export const LAST_ADMIN_ROLE_MESSAGE = 'The last admin cannot be made a user: make another account admin first';
 
 export interface UsersServiceOptions {
   registrationEnabled: boolean;
@@ -85,14 +88,16 @@ export interface UsersServiceRepositories {
   users: UsersRepository;
   /** A new user's default time increments. */
   timeIncrements: Pick<TimeIncrementsRepository, 'insertAll'>;
+  /** A new user's billing currency, when registration names one. */
+  billing: Pick<BillingRepository, 'saveSettings'>;
 }
 
 /** The users service on the database (app.ts, main.ts). */
 export const createUsersService = (em: EntityManager, options: UsersServiceOptions) =>
-  usersService({ users: createUsersRepository(em), timeIncrements: createTimeIncrementsRepository(em) }, options);
+  usersService({ users: createUsersRepository(em), timeIncrements: createTimeIncrementsRepository(em), billing: createBillingRepository(em) }, options);
 
 /** Accounts: registration, the first and the last admin (DECISIONS 6, 7), settings, admin management. */
-export function usersService({ users, timeIncrements }: UsersServiceRepositories, options: UsersServiceOptions) {
+export function usersService({ users, timeIncrements, billing }: UsersServiceRepositories, options: UsersServiceOptions) {
   /**
    * Inside a transaction: creates a user with the default time increments, refusing taken names and
    * emails and names that look like a taken one (DECISIONS 24). The unique indexes settle simultaneous creates.
@@ -179,7 +184,10 @@ export function usersService({ users, timeIncrements }: UsersServiceRepositories
         const isFirstAccount = (await users.countAdmins()) === 0;
         if (!options.registrationEnabled && !isFirstAccount) throw forbidden('Registration is disabled');
         // Nobody has proven the address yet: a confirmation mail can (email-confirmations.service.ts).
-        return insertUser({ ...body, emailVerified: false, role: isFirstAccount ? 'admin' : 'user' });
+        const { currency, ...fields } = body;
+        const user = await insertUser({ ...fields, emailVerified: false, role: isFirstAccount ? 'admin' : 'user' });
+        if (currency) await billing.saveSettings(user.id, { ...DEFAULT_BILLING_SETTINGS, currency });
+        return user;
       });
     },
 
@@ -259,6 +267,17 @@ export function usersService({ users, timeIncrements }: UsersServiceRepositories
         if (!user) throw notFound('User');
         if (user.role === 'admin' && (await users.countAdmins()) <= 1) throw badRequest(LAST_ADMIN_MESSAGE);
         await users.remove(userId);
+      });
+    },
+
+    /** An admin's change of a user's role (their own too); never the last admin's to user. */
+    async changeRole(_admin: Actor, userId: string, role: Role): Promise<UserDto> {
+      return users.transaction(async () => {
+        await users.lockAdmins();
+        const user = await users.get(userId);
+        if (!user) throw notFound('User');
+        if (user.role === 'admin' && role !== 'admin' && (await users.countAdmins()) <= 1) throw badRequest(LAST_ADMIN_ROLE_MESSAGE, 'last_admin');
+        return (await users.setRole(userId, role))!;
       });
     },
 

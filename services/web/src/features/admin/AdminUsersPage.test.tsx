@@ -55,6 +55,40 @@ describe('admin users', () => {
   });
 });
 
+describe('changing a role', () => {
+  it('an admin makes a user admin; the last admin’s refusal is shown as the api says it', async () => {
+    let kim = listed(2, 'user', 'kim', { signInMethods: ['password'], lastSignInAt: null });
+    const boss = listed(1, 'admin', 'boss', { signInMethods: ['password'], lastSignInAt: null });
+    const { requests } = mockFetch((req) => {
+      if (req.path === '/api/auth/user') return json(200, person(1, 'admin', 'boss'));
+      if (req.path === '/api/admin/users' && req.method === 'GET') return json(200, [boss, kim]);
+      if (req.path === `/api/admin/users/${uuid(2)}/role`) {
+        kim = { ...kim, role: (req.body as { role: 'user' | 'admin' }).role };
+        return json(200, kim);
+      }
+      if (req.path === `/api/admin/users/${uuid(1)}/role`) {
+        return json(400, { error: { code: 'last_admin', message: 'The last admin cannot be made a user: make another account admin first' } });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminUsersPage />);
+    const kimRole = await screen.findByRole('combobox', { name: 'Role of kim' });
+    expect(kimRole).toHaveTextContent('User');
+    await user.click(kimRole);
+    await user.click(await screen.findByRole('option', { name: 'Admin' }));
+    expect(await screen.findByText('Role updated')).toBeInTheDocument();
+    expect(screen.getByText('kim is now an admin.')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH')).toMatchObject({ path: `/api/admin/users/${uuid(2)}/role`, body: { role: 'admin' } });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Role of kim' })).toHaveTextContent('Admin'));
+
+    await user.click(screen.getByRole('combobox', { name: 'Role of boss' }));
+    await user.click(await screen.findByRole('option', { name: 'User' }));
+    expect(await screen.findByText('The last admin cannot be made a user: make another account admin first')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Role of boss' })).toHaveTextContent('Admin');
+  });
+});
+
 describe('searching users', () => {
   const never = { signInMethods: ['password'] as AdminUser['signInMethods'], lastSignInAt: null };
   const named = (n: number, username: string, firstName: string | null, lastName: string | null, email: string | null): AdminUser => ({

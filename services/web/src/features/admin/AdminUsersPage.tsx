@@ -13,9 +13,9 @@ import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1';
 import SearchIcon from '@mui/icons-material/Search';
-import { adminCreateUserBodySchema, localTime, newPasswordSchema, type AdminUser, type SignInMethod, type User } from '@daybook/shared';
+import { adminCreateUserBodySchema, localTime, newPasswordSchema, roleSchema, type AdminUser, type SignInMethod, type User } from '@daybook/shared';
 import { serverMessage } from '../../api/apiError';
-import { useCreateAdminUserMutation, useDeleteAdminUserMutation, useGetAdminUsersQuery, useResetUserPasswordMutation } from '../../api/adminApi';
+import { useChangeUserRoleMutation, useCreateAdminUserMutation, useDeleteAdminUserMutation, useGetAdminUsersQuery, useResetUserPasswordMutation } from '../../api/adminApi';
 import { useSignedInUser } from '../../api/authApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -36,6 +36,46 @@ const EMPTY: CreateFields = { username: '', email: '', firstName: '', lastName: 
 export function createUserErrors(fields: CreateFields): Partial<Record<keyof CreateFields, string>> {
   const parsed = adminCreateUserBodySchema.safeParse(fields);
   return parsed.success ? {} : fieldErrors<keyof CreateFields>(parsed.error);
+}
+
+const roleOptions = [
+  <MenuItem key="user" value="user">
+    User
+  </MenuItem>,
+  <MenuItem key="admin" value="admin">
+    Admin
+  </MenuItem>,
+];
+
+/**
+ * A user's role, changed on the spot (issue 37). The api refuses to make the last admin a user, and says
+ * so; an admin who makes themself a user leaves User Management.
+ */
+function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const [changeRole, changing] = useChangeUserRoleMutation();
+  const change = async (value: string) => {
+    const role = roleSchema.parse(value);
+    if (role === user.role) return;
+    try {
+      await changeRole({ userId: user.id, role, self: isSelf }).unwrap();
+      toast({ title: 'Role updated', description: `${user.username} is now ${role === 'admin' ? 'an admin' : 'a user'}.`, variant: 'success' });
+    } catch (error) {
+      toastError(serverMessage(error) ?? 'Failed to change role');
+    }
+  };
+  return (
+    <TextField
+      select
+      size="small"
+      value={user.role}
+      disabled={changing.isLoading}
+      onChange={(event) => void change(event.target.value)}
+      slotProps={{ htmlInput: { 'aria-label': `Role of ${user.username}` } }}
+      sx={{ minWidth: 104, '& .MuiSelect-select': { py: 0.5 } }}
+    >
+      {roleOptions}
+    </TextField>
+  );
 }
 
 function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -78,8 +118,7 @@ function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }
       {field('email', 'Email', { type: 'email' })}
       {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
       <TextField select label="Role" value={fields.role} onChange={set('role')} helperText=" " fullWidth>
-        <MenuItem value="user">User</MenuItem>
-        <MenuItem value="admin">Admin</MenuItem>
+        {roleOptions}
       </TextField>
     </FormDialog>
   );
@@ -176,7 +215,6 @@ function UserCard({ user, isSelf, timeZone, onReset, onDelete }: { user: AdminUs
           <Typography sx={{ fontWeight: 600 }} data-testid="user-username">
             {user.username}
           </Typography>
-          <Chip size="small" label={user.role === 'admin' ? 'Admin' : 'User'} color={user.role === 'admin' ? 'secondary' : 'default'} />
           {isSelf && <Chip size="small" variant="outlined" label="You" />}
         </Box>
         {name && (
@@ -193,7 +231,8 @@ function UserCard({ user, isSelf, timeZone, onReset, onDelete }: { user: AdminUs
           {signInMethodsLabel(user.signInMethods)} · {lastSignInLabel(user.lastSignInAt, timeZone)}
         </Typography>
       </Box>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <RoleSelect user={user} isSelf={isSelf} />
         <Button size="small" variant="outlined" onClick={onReset}>
           Reset Password
         </Button>

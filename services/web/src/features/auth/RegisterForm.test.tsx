@@ -58,14 +58,15 @@ describe('RegisterForm', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('registers with only the filled-in optional fields, then signs in', async () => {
+  it('registers with only the filled-in optional fields and the currency of the browser’s language, then signs in', async () => {
+    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en-US']);
     const { requests } = mockFetch((req) => (req.path === '/api/register' ? json(201, user) : req.path === '/api/login' ? json(200, user) : undefined));
     const { onSignedIn } = setup();
     await fill({ firstName: 'Ann', username: 'ann', password: 'secret1', confirm: 'secret1' });
     await userEvent.click(submitButton());
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
     expect(requests.map((r) => r.path)).toEqual(['/api/register', '/api/login']);
-    expect(requests[0]?.body).toEqual({ username: 'ann', password: 'secret1', firstName: 'Ann', timezone: 'Europe/Madrid' });
+    expect(requests[0]?.body).toEqual({ username: 'ann', password: 'secret1', firstName: 'Ann', timezone: 'Europe/Madrid', currency: 'EUR' });
     expect(screen.getByText('Registration Successful')).toBeInTheDocument();
   });
 
@@ -79,7 +80,8 @@ describe('RegisterForm', () => {
     await fill({ username: 'ann', password: 'secret1', confirm: 'secret1' });
     await userEvent.click(submitButton());
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
-    expect(requests[0]?.body).toEqual({ username: 'ann', password: 'secret1' });
+    // jsdom's language is en-US.
+    expect(requests[0]?.body).toEqual({ username: 'ann', password: 'secret1', currency: 'USD' });
   });
 
   it('falls back to the login form when signing in after registration fails', async () => {

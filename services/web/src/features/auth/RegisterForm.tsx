@@ -11,6 +11,7 @@ import { fieldErrors } from '../../lib/formErrors';
 import { toast } from '../../lib/toast';
 import { vibrate } from '../../lib/vibrate';
 import { registrationFailureMessage } from './authMessages';
+import { browserCurrency } from './localeCurrency';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'username' | 'password' | 'confirmPassword';
 type Values = Record<Field, string>;
@@ -24,14 +25,18 @@ export function browserTimezone(): string | undefined {
   return timezoneSchema.safeParse(zone).success ? zone : undefined;
 }
 
-/** The body of POST /api/register: optional fields only when filled in (spec §5), and the browser's timezone. */
-export function registrationBody(values: Values, timezone: string | undefined): RegisterBody {
+/**
+ * The body of POST /api/register: optional fields only when filled in (spec §5), the browser's timezone,
+ * and the currency of the browser's language as the billing currency.
+ */
+export function registrationBody(values: Values, timezone: string | undefined, currency?: string): RegisterBody {
   const body: RegisterBody = { username: values.username.trim(), password: values.password };
   for (const field of ['email', 'firstName', 'lastName'] as const) {
     const value = values[field].trim();
     if (value !== '') body[field] = value;
   }
   if (timezone) body.timezone = timezone;
+  if (currency) body.currency = currency;
   return body;
 }
 
@@ -62,7 +67,7 @@ export function RegisterForm({ onLogIn, onSignedIn }: { onLogIn: () => void; onS
       return;
     }
     setErrors({});
-    const body = registrationBody(values, browserTimezone());
+    const body = registrationBody(values, browserTimezone(), browserCurrency());
     try {
       await register(body).unwrap();
     } catch (error) {
