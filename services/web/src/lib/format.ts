@@ -1,10 +1,13 @@
-import { formatShortDate, formatShortMonthDay, localDate, localTime, type RecurringType, type ReminderSpec } from '@daybook/shared';
+import { formatShortDate, formatShortMonthDay, formatTimeOfDay, localDate, localTime, type RecurringType, type ReminderSpec } from '@daybook/shared';
 
 /** '15:00' → '3:00 PM' (one rule, in the shared package: the overdue labels use it too). */
 export { formatTimeOfDay } from '@daybook/shared';
 
 /** An instant's calendar day in the user's zone, as 'Mar 5, 2026' (a note's date). */
 export const formatInstantDate = (iso: string, timeZone: string) => formatShortDate(localDate(new Date(iso), timeZone));
+
+/** An instant in the user's zone, as 'Mar 5, 2026, 3:00 PM' (a share response's, a comment's). */
+export const formatInstantDateTime = (iso: string, timeZone: string) => `${formatInstantDate(iso, timeZone)}, ${formatTimeOfDay(localTime(new Date(iso), timeZone))}`;
 
 /** The month of a calendar date by name: '2026-03-05' → 'March'. */
 export const monthNameOf = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });

@@ -16,7 +16,7 @@ function api(overrides: (req: RecordedRequest) => Response | Promise<Response> |
     if (req.path === '/api/clients' && req.method === 'POST') return json(201, makeClient({ id: uuid(11), name: (req.body as { name: string }).name }));
     if (req.path === '/api/time-increments') return json(200, [makeIncrement({ id: uuid(20), label: '30 minutes', value: '30min' })]);
     if (req.path === '/api/delegation-contacts') return json(200, []);
-    if (req.path.endsWith('/reminders')) return json(200, []);
+    if (req.path.endsWith('/reminders') || req.path.endsWith('/comments')) return json(200, []);
     if (req.path.includes('/time-entries')) return json(200, { items: [], nextCursor: null });
     if (req.path.startsWith('/api/tasks')) return json(req.method === 'POST' ? 201 : 200, makeTask({ id: uuid(1), title: 'Saved' }));
     return undefined;

@@ -7,6 +7,7 @@ import { browserTimeZone } from '../../lib/reminders';
 import { ResponsiveModal } from '../ResponsiveModal';
 import { TaskConfigurationFields } from './TaskConfigurationFields';
 import { TaskDelegationFields } from './TaskDelegationFields';
+import { TaskCommentsSection } from './TaskCommentsSection';
 import { TaskDetailsFields } from './TaskDetailsFields';
 import { TaskShareSection } from './TaskShareSection';
 import { TaskTimeSection } from './TaskTimeSection';
@@ -73,6 +74,7 @@ export function TaskDialog({ open, onClose, task, delegationEnabled, onSaved, on
           {delegationEnabled && task && <TaskShareSection task={task} fields={fields} />}
         </Box>
         {task && <TaskTimeSection task={task} />}
+        {task && <TaskCommentsSection task={task} />}
       </PendingEditsContext.Provider>
     </ResponsiveModal>
   );

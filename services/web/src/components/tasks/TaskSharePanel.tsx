@@ -7,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
 import {
   formatShortDate,
-  localTime,
   TASK_SHARE_EXPIRY_CHOICES,
   TASK_SHARE_EXPIRY_DEFAULT_DAYS,
   TASK_SHARES_PER_TASK_MAX,
@@ -28,7 +27,7 @@ import {
   useRevokeTaskShareMutation,
 } from '../../api/taskSharesApi';
 import { reportFailure, runWithToasts } from '../../lib/feedback';
-import { formatInstantDate, formatTimeOfDay } from '../../lib/format';
+import { formatInstantDate, formatInstantDateTime, formatTimeOfDay } from '../../lib/format';
 import { browserTimeZone } from '../../lib/reminders';
 import { toast } from '../../lib/toast';
 import { CopyField } from '../CopyField';
@@ -46,7 +45,7 @@ export interface TaskSharePanelProps {
 export const proposedDateLabel = (date: string, time: string | null) => `${weekdayNameOf(date)}, ${formatShortDate(date)}${time ? ` at ${formatTimeOfDay(time)}` : ''}`;
 
 /** 'Mar 5, 2026, 2:03 PM' in the user's zone. */
-const instantLabel = (iso: string, timeZone: string) => `${formatInstantDate(iso, timeZone)}, ${formatTimeOfDay(localTime(new Date(iso), timeZone))}`;
+const instantLabel = formatInstantDateTime;
 
 /** The new link, shown this once (the api keeps only a hash of its token). */
 function NewLinkPanel({ created, contactName, onDone }: { created: CreatedTaskShare; contactName: string; onDone: () => void }) {
