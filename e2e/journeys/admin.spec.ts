@@ -105,3 +105,40 @@ test('admin creates a user, resets their password and deletes them', async ({ pa
     await gone.close();
   }
 });
+
+test('admin changes a user’s role to admin and back (issue 37)', async ({ page, api }, testInfo) => {
+  await api.login(process.env.E2E_ADMIN_USERNAME!, process.env.E2E_ADMIN_PASSWORD!);
+  const username = uniqueName('promoted');
+  const created = await page.request.post('/api/admin/users', {
+    data: { username, firstName: 'Pat', lastName: 'Promoted', password: 'pat-password', role: 'user' },
+    headers: CSRF,
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const roleOf = async () => ((await (await page.request.get('/api/admin/users')).json()) as { id: string; role: string }[]).find((u) => u.id === id)?.role;
+
+  await page.goto('/admin/users');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(username);
+  const card = page.getByTestId('user-card').filter({ has: page.getByTestId('user-username').getByText(username, { exact: true }) });
+  await expect(page.getByTestId('user-card')).toHaveCount(1);
+  const role = card.getByRole('combobox', { name: `Role of ${username}` });
+  await expect(role).toHaveText('User');
+  await snap(page, testInfo, '1-role-user');
+
+  await role.click();
+  await page.getByRole('option', { name: 'Admin' }).click();
+  await expectToast(page, 'Role updated', `${username} is now an admin.`);
+  await expect(role).toHaveText('Admin');
+  await expect.poll(roleOf).toBe('admin');
+  await snap(page, testInfo, '2-role-admin');
+
+  // The change is in the audit log, by the admin.
+  const audit = await page.request.get(`/api/admin/audit?userId=${id}&type=admin_user_changed`);
+  expect(((await audit.json()) as { items: { details: { role?: string } }[] }).items.map((e) => e.details.role)).toEqual(['admin']);
+
+  await role.click();
+  await page.getByRole('option', { name: 'User' }).click();
+  await expectToast(page, 'Role updated', `${username} is now a user.`);
+  await expect(role).toHaveText('User');
+  await expect.poll(roleOf).toBe('user');
+});

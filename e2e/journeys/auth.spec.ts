@@ -136,3 +136,40 @@ test('routes: the landing page at any path signed out, a 404 page for unknown pa
     await expect(page.getByRole('button', { name: 'Refresh data' })).toBeHidden();
   }
 });
+
+test('the signed-out landing page asks nothing the api refuses (issue 37)', async ({ page }, testInfo) => {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  for (const path of ['/', '/dashboard', '/calendar']) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(refused).toEqual([]);
+  await snap(page, testInfo, '1-landing-signed-out');
+});
+
+test.describe('a browser in German (Germany)', () => {
+  test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+
+  test('registers with EUR as its billing currency (issue 37)', async ({ page, account }, testInfo) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByLabel('Username').fill(account.username);
+    await page.locator('input[name="password"]').fill(account.password);
+    await page.getByLabel('Confirm password').fill(account.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+    const billing = await page.request.get('/api/billing/settings');
+    expect(await billing.json()).toMatchObject({ currency: 'EUR' });
+    expect((await (await page.request.get('/api/auth/user')).json()) as { timezone: string }).toMatchObject({ timezone: 'Europe/Berlin' });
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Billing', exact: true }).click();
+    await expect(settings.getByRole('region', { name: 'Billing' }).getByLabel('Currency')).toHaveValue('EUR');
+    await snap(page, testInfo, '1-billing-in-eur');
+  });
+});

@@ -1,5 +1,5 @@
 // The settings dialog: clients, time increments, timezone, delegation.
-import { expect, expectToast, snap, test } from '../support/fixtures';
+import { expect, expectToast, isPhone, snap, test } from '../support/fixtures';
 import { openNewTaskDialog } from '../support/dashboard';
 
 test('settings: clients, time increments, timezone and delegation', async ({ page, signedIn, api }, testInfo) => {
@@ -86,4 +86,58 @@ test('settings: clients, time increments, timezone and delegation', async ({ pag
   await page.getByRole('tab', { name: 'Delegated' }).click();
   await expect(page.getByTestId('task-card').filter({ hasText: 'Collect the signed forms' }).getByTestId('task-delegate')).toHaveText('Pat Jones');
   await snap(page, testInfo, '4-delegated-tab');
+});
+
+test('settings: a navigation jumps to each section (a list beside them at 1280, chips above them at 390)', async ({ page, signedIn }, testInfo) => {
+  void signedIn;
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  const nav = settings.getByRole('navigation', { name: 'Settings sections' });
+  await expect(nav).toBeVisible();
+  // Every section, the ones that load later too, in the dialog's order.
+  const entries = nav.getByRole('button');
+  await expect(entries).toHaveText([
+    'Profile Information',
+    'Password',
+    'Manage Clients',
+    'Time Increments',
+    'Working Hours',
+    'Billing',
+    'Notifications',
+    'Import and export',
+    'API tokens',
+    'Calendar feed',
+    'Two-step sign-in',
+    "Where you're signed in",
+    'Recent activity',
+    'Actions',
+  ]);
+  const regions = await settings.locator('section[aria-label]').evaluateAll((all) => all.filter((s) => !s.parentElement?.closest('section')).map((s) => s.getAttribute('aria-label')));
+  expect(await entries.allTextContents()).toEqual(regions);
+  const navBox = (await nav.boundingBox())!;
+  if (isPhone(testInfo)) {
+    // A row of chips above the sections, scrolling sideways, never wider than the screen.
+    expect(navBox.height).toBeLessThan(60);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  } else {
+    // A list beside the sections.
+    const profile = (await settings.getByRole('region', { name: 'Profile Information' }).boundingBox())!;
+    expect(navBox.x + navBox.width).toBeLessThanOrEqual(profile.x);
+    expect(navBox.height).toBeGreaterThan(300);
+  }
+  await snap(page, testInfo, '1-sections');
+
+  for (const name of ['Billing', 'Actions', 'Manage Clients']) {
+    await nav.getByRole('button', { name, exact: true }).click();
+    const heading = settings.getByRole('heading', { name, exact: true });
+    // The section comes to the top of the dialog's scrolling content, under the navigation on phones.
+    await expect(heading).toBeInViewport();
+    await expect(nav.getByRole('button', { name, exact: true })).toHaveAttribute('aria-current', 'true');
+    await expect(nav).toBeInViewport();
+    const top = (await heading.boundingBox())!.y;
+    const navNow = (await nav.boundingBox())!;
+    if (isPhone(testInfo)) expect(top).toBeGreaterThanOrEqual(navNow.y + navNow.height - 2);
+    if (name === 'Billing') await snap(page, testInfo, '2-jumped-to-billing');
+  }
+  await expect(settings.getByRole('heading', { name: 'Manage Clients', exact: true })).toBeInViewport();
 });

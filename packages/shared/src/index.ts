@@ -1,5 +1,6 @@
 export * from './common';
 export * from './csrf';
+export * from './signed-in-hint';
 export * from './users/users.schemas';
 export * from './users/email-confirmation-link';
 export * from './fields';

@@ -13,6 +13,7 @@ import { createRateLimits } from './http/rate-limits';
 import { heavyReads, userRequests } from './http/per-user-concurrency';
 import { securityHeaders } from './http/security-headers';
 import { createSessionStore } from './http/session-store';
+import { signedInHint } from './http/signed-in-hint';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { auditScope, createAuditLog } from './modules/audit/audit-log';
 import { createAuditRepository } from './modules/audit/audit.repository';
@@ -137,15 +138,17 @@ export function createApp(deps: AppDeps): Koa {
   app.use(auditScope());
   // A request with an API token is signed in by it alone: no session cookie is read and no CSRF header needed (DECISIONS 30).
   app.use(bearerTokens(apiTokens, limits.apiTokenRequests));
+  const sessionMaxAge = env.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
+  // 'auto' leaves it to Koa: Secure exactly when the request came over HTTPS.
+  const cookieSecure = env.COOKIE_SECURE === 'auto' ? {} : { secure: env.COOKIE_SECURE === 'true' };
   const sessions = session(
     {
       key: SESSION_COOKIE,
-      maxAge: env.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
+      maxAge: sessionMaxAge,
       httpOnly: true,
       signed: true,
       sameSite: 'lax',
-      // 'auto' leaves it to Koa: Secure exactly when the request came over HTTPS.
-      ...(env.COOKIE_SECURE === 'auto' ? {} : { secure: env.COOKIE_SECURE === 'true' }),
+      ...cookieSecure,
       rolling: false,
       renew: true,
       store: createSessionStore(em, logger),
@@ -158,6 +161,8 @@ export function createApp(deps: AppDeps): Koa {
   // Sign-ins and sign-outs are known once the session is saved: the audit log takes them from there.
   const sessionsAudited = auditedSessions(sessions, audit);
   app.use((ctx, next) => (viaApiToken(ctx.state) || sharedLink(ctx.path) ? next() : sessionsAudited(ctx, next)));
+  const hint = signedInHint({ maxAge: sessionMaxAge, ...cookieSecure });
+  app.use((ctx, next) => (viaApiToken(ctx.state) || sharedLink(ctx.path) ? next() : hint(ctx, next)));
   app.use((ctx, next) => (viaApiToken(ctx.state) || sharedLink(ctx.path) ? next() : csrf(ctx, next)));
   // No user's requests hold more than a few of the database pool's connections, whatever they wait for.
   // The assistant's calls have a narrower gate of their own (ai.routes.ts) and hold none while the model works.

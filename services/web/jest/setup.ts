@@ -21,6 +21,10 @@ if (typeof window.PointerEvent === 'undefined') {
   window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
 }
 
+// Screens are tested as in a browser with a session (the api's signed-in hint); a test of a browser
+// without one clears it.
+document.cookie = 'daybook_signed_in=1';
+
 afterEach(() => {
   cleanup();
   resetToasts();

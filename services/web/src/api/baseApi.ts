@@ -1,5 +1,5 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@daybook/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, hasSignedInHint } from '@daybook/shared';
 import { withDeviceQueue } from '../lib/deviceQueue';
 import { toApiError, type ApiError } from './apiError';
 import { firstAnswerFetch } from './firstAnswers';
@@ -29,6 +29,8 @@ const rawBaseQuery = fetchBaseQuery({
 
 /** The one base query: errors become `status: body` (apiError.ts), and any unexpected 401 logs out. */
 export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
+  // Without the signed-in hint nobody is signed in here: no read the api would refuse (issue 37).
+  if (SIGNED_OUT_MEANS_NULL.has(api.endpoint) && typeof document !== 'undefined' && !hasSignedInHint(document.cookie)) return { data: null };
   const result = await rawBaseQuery(args, api, extraOptions);
   if (!result.error) return { data: result.data ?? null, meta: result.meta };
   const { error } = result;

@@ -42,6 +42,21 @@ describe("the first screen's reads, started before the app's JavaScript has run"
     expect(requests[0]!.headers.get('x-daybook-csrf')).toBe('1');
   });
 
+  it('without the signed-in hint nobody is signed in here: neither these reads nor the app’s go out (issue 37)', async () => {
+    const { requests } = answers();
+    document.cookie = 'daybook_signed_in=; max-age=0';
+    try {
+      startFirstNetworkReads(wednesday);
+      await settle();
+      const store = makeStore();
+      expect(await startFirstReads(store.dispatch, '/')).toBeNull();
+      await settle();
+      expect(requests).toEqual([]);
+    } finally {
+      document.cookie = 'daybook_signed_in=1';
+    }
+  });
+
   it("with delegation on, the contacts too; in weekend mode, Monday's list", async () => {
     const { requests } = answers({ delegation: true });
     startFirstNetworkReads(new Date('2026-11-28T10:00:00Z')); // a Saturday

@@ -1,4 +1,4 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE, isWeekendMode, weekendModeInEveryZone } from '@daybook/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, hasSignedInHint, isWeekendMode, weekendModeInEveryZone } from '@daybook/shared';
 
 /**
  * The first screen's reads, started by a script of their own (src/firstReads.ts, first in index.html)
@@ -9,8 +9,9 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE, isWeekendMode, weekendModeInEveryZone }
  *
  * The dashboard's reads go out with the read of who is signed in, not after its answer, whenever the day's
  * list is the same in every zone (most of the week; else they wait for the user's zone). They then include
- * the contacts whether or not the user delegates (a small read left unused when not), and a signed-out
- * visitor's four reads are refused (the landing page needs none).
+ * the contacts whether or not the user delegates (a small read left unused when not). A browser without
+ * the signed-in hint (packages/shared signed-in-hint.ts) has no session: nothing is read, so a signed-out
+ * visitor's landing page asks nothing the api would refuse (issue 37).
  *
  * A shared task's page never asks who is signed in (DECISIONS 33); a page a service worker controls (a
  * repeat visit) starts from the answers the worker kept instead.
@@ -53,7 +54,7 @@ async function bodyOf(answer: Promise<Response>): Promise<Record<string, unknown
 /** Starts the first screen's reads (once per page). */
 export function startFirstNetworkReads(now = new Date()): void {
   const { pathname } = window.location;
-  if (startedAt || appReadFirst || pathname.startsWith('/share/') || navigator.serviceWorker?.controller) return;
+  if (startedAt || appReadFirst || pathname.startsWith('/share/') || navigator.serviceWorker?.controller || !hasSignedInHint(document.cookie)) return;
   startedAt = Date.now();
   asking = askFirstReads(pathname, now).finally(() => {
     asking = null;
