@@ -6,37 +6,29 @@
 // To force a build, delete the workspace's dist/ (or node_modules/.cache/daybook).
 //   node scripts/build.mjs                   every workspace
 //   node scripts/build.mjs @daybook/api      that workspace and the ones it depends on
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { log, logFile, root, runQuietly } from './output.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const stampDir = path.join(root, 'node_modules', '.cache', 'daybook');
+// DAYBOOK_BUILD_STAMPS: another folder for them (the bare-machine journey starts as a fresh clone does).
+const stampDir = process.env.DAYBOOK_BUILD_STAMPS || path.join(root, 'node_modules', '.cache', 'daybook');
 /** Not inputs of a build: its outputs, installed packages, caches. */
 const NOT_INPUTS = new Set(['node_modules', 'dist', 'dev-dist', 'coverage']);
 
-function log(message) {
-  console.log(`[daybook] ${message}`);
-}
-
-/** Runs npm with the same npm that runs this script when there is one (works on Windows too). */
+/**
+ * Runs npm with the same npm that runs this script when there is one (works on Windows too); its output
+ * goes where the details go (scripts/output.mjs).
+ */
 export function npm(args) {
   const npmCli = process.env.npm_execpath;
   const [command, commandArgs, shell] =
     npmCli && /\.(c|m)?js$/.test(npmCli)
       ? [process.execPath, [npmCli, ...args], false]
       : [process.platform === 'win32' ? 'npm.cmd' : 'npm', args, process.platform === 'win32'];
-  log(`npm ${args.join(' ')}`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', shell });
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`npm ${args.join(' ')} failed (${signal ?? `exit code ${code}`})`));
-    });
-  });
+  if (!logFile()) log(`npm ${args.join(' ')}`);
+  return runQuietly(command, commandArgs, { shell, what: `npm ${args.join(' ')}` });
 }
 
 /** The workspaces with their @daybook/* dependencies, dependencies first. */
@@ -110,6 +102,7 @@ export async function buildWhatChanged(only = []) {
     const hash = inputHash(workspace, byName);
     const upToDate = existsSync(path.join(root, workspace.dir, 'dist')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
     if (upToDate) continue;
+    log(`building ${workspace.name}`);
     await npm(['run', 'build', '-w', workspace.name]);
     writeFileSync(stamp, hash);
     built.push(workspace.name);

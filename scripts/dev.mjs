@@ -4,12 +4,12 @@
 // http://localhost:3000 by default, with an embedded PostgreSQL under ./data unless DATABASE_URL is set.
 // `npm install` runs only when package-lock.json or a package.json is newer than npm's own record of the
 // last install (node_modules/.package-lock.json, which npm writes after the lockfile).
+// The terminal gets a few lines and the address; npm's, Vite's and the api's details go to
+// DATA_DIR/logs/daybook.log (scripts/output.mjs), or to the terminal with `npm run dev -- --verbose`.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildWhatChanged, npm } from './build.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { detailsToLogFile, loadDotEnv, log, logFile, root } from './output.mjs';
 
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : -Infinity);
 
@@ -21,9 +21,20 @@ function installNeeded() {
   return manifests.some((file) => mtime(path.join(root, file)) > installed);
 }
 
+const verbose = process.argv.slice(2).some((arg) => arg === '--verbose' || arg === '-v');
+loadDotEnv();
+if (!verbose) {
+  detailsToLogFile();
+  log(`details go to ${logFile()} (\`npm run dev -- --verbose\` shows them here)`);
+}
+
 try {
-  if (installNeeded()) await npm(['install']);
-  else console.log('[daybook] dependencies are up to date');
+  if (installNeeded()) {
+    const started = Date.now();
+    log('installing dependencies (npm install; the first time takes a few minutes)');
+    await npm(['install']);
+    log(`dependencies installed in ${Math.round((Date.now() - started) / 1000)} s`);
+  } else log('dependencies are up to date');
   await buildWhatChanged();
 } catch (error) {
   console.error(`[daybook] ${error.message}`);

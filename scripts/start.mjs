@@ -14,22 +14,16 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { captureDetails, childStdio, loadDotEnv, log, logFile, root, serviceLine } from './output.mjs';
 import { createWebServer } from './web-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(root, 'services', 'web', 'dist');
 const apiMain = path.join(root, 'services', 'api', 'dist', 'main.js');
 const workerMain = path.join(root, 'services', 'ai-worker', 'dist', 'main.js');
 // The api's Node flags, as in the Dockerfile (docs/architecture.md, "Choices worth knowing").
 const apiNodeFlags = JSON.parse(readFileSync(path.join(root, 'services', 'api', 'node-flags.json'), 'utf8'));
 
-// A .env at the repository root (see .env.example) is read when present; variables already set win.
-const envFile = path.join(root, '.env');
-if (existsSync(envFile)) {
-  process.loadEnvFile(envFile);
-  console.log('[daybook] read .env');
-}
+loadDotEnv();
 
 const port = toPort(process.env.PORT, 3000, 'PORT');
 const host = process.env.HOST || '0.0.0.0';
@@ -46,10 +40,6 @@ function toPort(value, fallback, name) {
     process.exit(1);
   }
   return n;
-}
-
-function log(message) {
-  console.log(`[daybook] ${message}`);
 }
 
 // Without Redis the api runs the jobs in process (DECISIONS 25): there is no worker to start.
@@ -83,7 +73,8 @@ const detached = process.platform !== 'win32';
 function startChild(name, file, env, nodeFlags = []) {
   // detached: a process group of its own, out of the terminal's reach (Ctrl-C would signal the api's
   // PostgreSQL directly, before the api could stop it in order); this process forwards the signals.
-  const child = spawn(process.execPath, [...nodeFlags, file], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached });
+  const child = spawn(process.execPath, [...nodeFlags, file], { cwd: root, env, stdio: childStdio(), detached });
+  captureDetails(child, serviceLine(name === 'ai worker' ? 'worker' : name));
   children.set(name, child);
   child.on('error', (error) => {
     console.error(`[daybook] could not start the ${name}: ${error.message}`);
@@ -173,7 +164,7 @@ if (withWorker) startChild('ai worker', workerMain, { ...process.env });
 else log('no REDIS_URL: the api runs the background jobs itself (no ai worker process)');
 
 server.listen(port, host, () => {
-  log(`web and /api proxy listening on ${host}:${port} (api on ${apiHost}:${apiPort}); waiting for the api...`);
+  log(`starting the api (on ${apiHost}:${apiPort}, behind ${host}:${port}) and its database...`);
   void announceWhenHealthy();
 });
 
@@ -185,11 +176,12 @@ async function announceWhenHealthy() {
     if (await apiHealthy()) {
       apiWasHealthy = true;
       log(`Daybook is running at http://${shownHost}:${port}`);
+      if (host === '0.0.0.0' || host === '::') log('other devices on your network can reach it too (HOST=127.0.0.1 keeps it to this computer)');
       return;
     }
     if (!warned && Date.now() - started > 60_000) {
       warned = true;
-      log('the api has not answered /api/health for 60 s; still waiting (its log above says why)');
+      log(`the api has not answered /api/health for 60 s; still waiting (its log ${logFile() ? `in ${logFile()}` : 'above'} says why)`);
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
