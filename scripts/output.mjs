@@ -14,6 +14,7 @@ const FAILURE_TAIL = 40;
 
 let logStream = null;
 let logPath = null;
+let dotEnvRead = false;
 
 export function log(message) {
   console.log(`[daybook] ${message}`);
@@ -22,9 +23,9 @@ export function log(message) {
 /** A .env at the repository root (see .env.example) is read when present; variables already set win. */
 export function loadDotEnv() {
   const envFile = path.join(root, '.env');
-  if (!existsSync(envFile) || process.env.DAYBOOK_DOTENV_READ) return;
+  if (dotEnvRead || !existsSync(envFile)) return;
   process.loadEnvFile(envFile);
-  process.env.DAYBOOK_DOTENV_READ = '1';
+  dotEnvRead = true;
   log('read .env');
 }
 
