@@ -164,6 +164,7 @@ if (withWorker) startChild('ai worker', workerMain, { ...process.env });
 else log('no REDIS_URL: the api runs the background jobs itself (no ai worker process)');
 
 server.listen(port, host, () => {
+  if (host === '0.0.0.0' || host === '::') log('on every network interface: other devices on your network can open it too (HOST=127.0.0.1 keeps it to this computer)');
   log(`starting the api (on ${apiHost}:${apiPort}, behind ${host}:${port}) and its database...`);
   void announceWhenHealthy();
 });
@@ -176,7 +177,6 @@ async function announceWhenHealthy() {
     if (await apiHealthy()) {
       apiWasHealthy = true;
       log(`Daybook is running at http://${shownHost}:${port}`);
-      if (host === '0.0.0.0' || host === '::') log('other devices on your network can reach it too (HOST=127.0.0.1 keeps it to this computer)');
       return;
     }
     if (!warned && Date.now() - started > 60_000) {
