@@ -81,7 +81,8 @@ function startChild(name, file, env, nodeFlags = []) {
     children.delete(name);
     shutdown(1);
   });
-  child.on('exit', (code, signal) => {
+  // 'close': after its last output has been passed on (the log file's lines, an error for the terminal).
+  child.on('close', (code, signal) => {
     children.delete(name);
     if (!shuttingDown) {
       // A child died on its own: stop the rest and exit with its code.
