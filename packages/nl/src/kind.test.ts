@@ -64,7 +64,8 @@ describe('usual estimates (DECISIONS 28)', () => {
     expect(structure('design review', []).estimatedTime).toBeNull();
   });
 
-  it('maps the usual estimate to the current increments', () => {
-    expect(structure('Design review', [{ kind: 'design review', estimatedTime: '50min' }]).estimatedTime).toBe('45min');
+  it('keeps the usual estimate as the user chose it, as the value of an increment of that length (DECISIONS 18)', () => {
+    expect(structure('Design review', [{ kind: 'design review', estimatedTime: '50min' }]).estimatedTime).toBe('50min');
+    expect(structure('Design review', [{ kind: 'design review', estimatedTime: '60min' }]).estimatedTime).toBe('1h');
   });
 });

@@ -1,8 +1,8 @@
 import {
   DEFAULT_PRIORITY,
-  titleOnlyTask,
-  estimateAsTimeIncrement,
   parseEstimateMinutes,
+  statedEstimate,
+  titleOnlyTask,
   TASK_DESCRIPTION_MAX,
   TASK_TITLE_MAX,
   type Priority,
@@ -62,13 +62,13 @@ export interface EstimateHabit {
 
 
 
-/** No stated estimate: the user's usual estimate for this kind of work (DECISIONS 28), as one of their increments. */
+/** No stated estimate: the user's usual estimate for this kind of work (DECISIONS 28), kept like a stated one. */
 function habitualEstimate(title: string, request: RulesInput): string | null {
   if (!request.habits || request.habits.length === 0) return null;
   const kind = taskKind(title, request.clients);
   const habit = kind === null ? undefined : request.habits.find((h) => h.kind === kind);
   const minutes = habit ? parseEstimateMinutes(habit.estimatedTime) : null;
-  return minutes === null || minutes <= 0 ? null : estimateAsTimeIncrement(minutes, request.timeIncrements);
+  return minutes === null || minutes <= 0 ? null : statedEstimate(minutes, request.timeIncrements);
 }
 
 function clip(text: string, max: number): string {
@@ -244,7 +244,7 @@ export function analyseWithRules(request: RulesInput, options: RulesOptions = {}
     priority: first(hits, 'priority')?.priority ?? descriptionPriority ?? DEFAULT_PRIORITY,
     dueDate: when.dueDate,
     dueTime: when.dueTime,
-    estimatedTime: estimate ? estimateAsTimeIncrement(estimate.minutes, request.timeIncrements) : habitualEstimate(title, request),
+    estimatedTime: estimate ? statedEstimate(estimate.minutes, request.timeIncrements) : habitualEstimate(title, request),
     isRecurring: when.isRecurring,
     recurringType: when.recurringType,
     recurringInterval: when.recurringInterval,

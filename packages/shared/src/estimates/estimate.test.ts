@@ -55,8 +55,12 @@ describe('formatEstimate', () => {
     [90, '1.5h'],
     [240, '4h'],
     [600, '10h'],
+    [20, '20min'],
+    [75, '75min'],
+    [72, '72min'],
+    [150, '2.5h'],
     [480, '1d'],
-    [720, '1.5d'],
+    [720, '12h'],
     [960, '2d'],
     [44.6, '45min'],
   ])('%d minutes → %s', (minutes, estimate) => {
@@ -64,7 +68,7 @@ describe('formatEstimate', () => {
   });
 
   it('is read back as the same minutes', () => {
-    for (const minutes of [15, 60, 90, 240, 480, 720, 960]) expect(parseEstimateMinutes(formatEstimate(minutes))).toBe(minutes);
+    for (const minutes of [15, 20, 60, 75, 90, 240, 480, 720, 960]) expect(parseEstimateMinutes(formatEstimate(minutes))).toBe(minutes);
   });
 });
 

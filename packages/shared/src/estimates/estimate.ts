@@ -49,15 +49,15 @@ export function parseEstimateMinutes(estimate: string | null | undefined): numbe
 }
 
 /**
- * Minutes written as an estimate with the units of the time increments: '30min', '2h', '1.5h', '1d',
- * '1.5d'. Days when a whole or half number of days (from one day on), else hours when at most one decimal
- * is needed (from one hour on), else whole minutes. parseEstimateMinutes reads it back.
+ * Minutes written as an estimate in the units of the time increments (RULES §5): '2d' for whole days of
+ * effort, '1.5h' for a whole or half number of hours (from one hour on), else whole minutes ('20min',
+ * '75min'). parseEstimateMinutes reads it back.
  */
 export function formatEstimate(minutes: number): string {
-  const m = Math.round(minutes * 100) / 100;
-  if (m >= MINUTES_PER_DAY && m % (MINUTES_PER_DAY / 2) === 0) return `${m / MINUTES_PER_DAY}d`;
-  if (m >= MINUTES_PER_HOUR && Number.isInteger((m / MINUTES_PER_HOUR) * 10)) return `${m / MINUTES_PER_HOUR}h`;
-  return `${Math.round(m)}min`;
+  const m = Math.round(minutes);
+  if (m >= MINUTES_PER_DAY && m % MINUTES_PER_DAY === 0) return `${m / MINUTES_PER_DAY}d`;
+  if (m >= MINUTES_PER_HOUR && m % (MINUTES_PER_HOUR / 2) === 0) return `${m / MINUTES_PER_HOUR}h`;
+  return `${m}min`;
 }
 
 /** Sum of the estimates that can be read; the others count as 0. */

@@ -1,11 +1,12 @@
 import {
   DEFAULT_TIME_INCREMENTS,
-  estimateAsTimeIncrement,
+  estimateChoices,
+  estimateLabel,
   labelForTimeIncrementValue,
   makeTimeIncrement,
-  nearestTimeIncrement,
   parseTimeIncrementValue,
   sortTimeIncrements,
+  statedEstimate,
   timeIncrementLabel,
   timeIncrementValue,
 } from './time-increments';
@@ -56,30 +57,49 @@ describe('time increment rules', () => {
     for (const increment of DEFAULT_TIME_INCREMENTS) expect(timeIncrementCreateBodySchema.safeParse(increment).success).toBe(true);
   });
 
-  it('finds the nearest increment when it is close', () => {
-    expect(nearestTimeIncrement('25min', DEFAULT_TIME_INCREMENTS)?.value).toBe('30min');
-    expect(nearestTimeIncrement('1 hour', DEFAULT_TIME_INCREMENTS)?.value).toBe('1h');
-    expect(nearestTimeIncrement('3h', [{ label: '1 hour', value: '1h' }, { label: '1 day', value: '1d' }])).toBeNull();
-    expect(nearestTimeIncrement('soon', DEFAULT_TIME_INCREMENTS)).toBeNull();
-    expect(nearestTimeIncrement('30min', [])).toBeNull();
+});
+
+describe('statedEstimate (DECISIONS 18)', () => {
+  it("gives the value of the user's increment of exactly that length", () => {
+    expect(statedEstimate(60, DEFAULT_TIME_INCREMENTS)).toBe('1h');
+    expect(statedEstimate(480, DEFAULT_TIME_INCREMENTS)).toBe('1d');
+    expect(statedEstimate(90, [{ label: '90 minutes', value: '90min' }])).toBe('90min');
+    expect(statedEstimate(960, [makeTimeIncrement(1, 'days'), makeTimeIncrement(2, 'days')])).toBe('2d');
+  });
+
+  it('keeps any other length as said, never rounded to an increment', () => {
+    expect(statedEstimate(20, DEFAULT_TIME_INCREMENTS)).toBe('20min');
+    expect(statedEstimate(10, DEFAULT_TIME_INCREMENTS)).toBe('10min');
+    expect(statedEstimate(25, DEFAULT_TIME_INCREMENTS)).toBe('25min');
+    expect(statedEstimate(90, DEFAULT_TIME_INCREMENTS)).toBe('1.5h');
+    expect(statedEstimate(75, DEFAULT_TIME_INCREMENTS)).toBe('75min');
+    expect(statedEstimate(180, DEFAULT_TIME_INCREMENTS)).toBe('3h');
+    expect(statedEstimate(960, DEFAULT_TIME_INCREMENTS)).toBe('2d');
+    expect(statedEstimate(90, [])).toBe('1.5h');
+    expect(statedEstimate(45, [{ label: 'odd', value: '???' }])).toBe('45min');
   });
 });
 
-describe('estimateAsTimeIncrement', () => {
-  it('takes an exact increment, else the nearest however far, ties to the larger', () => {
-    const hours = [makeTimeIncrement(1, 'hours'), makeTimeIncrement(2, 'hours')];
-    expect(estimateAsTimeIncrement(60, DEFAULT_TIME_INCREMENTS)).toBe('1h');
-    expect(estimateAsTimeIncrement(480, DEFAULT_TIME_INCREMENTS)).toBe('1d');
-    expect(estimateAsTimeIncrement(20, DEFAULT_TIME_INCREMENTS)).toBe('15min');
-    expect(estimateAsTimeIncrement(5, DEFAULT_TIME_INCREMENTS)).toBe('15min');
-    expect(estimateAsTimeIncrement(90, hours)).toBe('2h');
-    expect(estimateAsTimeIncrement(960, [makeTimeIncrement(1, 'days'), makeTimeIncrement(2, 'days')])).toBe('2d');
+describe('estimateLabel', () => {
+  it("names an estimate like the increments: the user's label, else its length", () => {
+    expect(estimateLabel('30min', DEFAULT_TIME_INCREMENTS)).toBe('30 minutes');
+    expect(estimateLabel('20min', DEFAULT_TIME_INCREMENTS)).toBe('20 minutes');
+    expect(estimateLabel('1.5h', DEFAULT_TIME_INCREMENTS)).toBe('1.5 hours');
+    expect(estimateLabel('90min', [])).toBe('1.5 hours');
+    expect(estimateLabel('1h', [])).toBe('1 hour');
+    expect(estimateLabel('2d', [])).toBe('2 days');
+    expect(estimateLabel('1h 15min', [])).toBe('75 minutes');
+    expect(estimateLabel('a while', [])).toBe('a while');
   });
+});
 
-  it('keeps the stated duration without readable increments', () => {
-    expect(estimateAsTimeIncrement(90, [])).toBe('1.5h');
-    expect(estimateAsTimeIncrement(45, [{ label: 'odd', value: '???' }])).toBe('45min');
-    expect(estimateAsTimeIncrement(960, [])).toBe('2d');
+describe('estimateChoices', () => {
+  it('adds an estimate that is no increment in its place by length, named like them', () => {
+    const hours = [makeTimeIncrement(1, 'hours'), makeTimeIncrement(2, 'hours')];
+    expect(estimateChoices('1.5h', hours)).toEqual([hours[0], { label: '1.5 hours', value: '1.5h' }, hours[1]]);
+    expect(estimateChoices('20min', hours)[0]).toEqual({ label: '20 minutes', value: '20min' });
+    expect(estimateChoices('2h', hours)).toEqual(hours);
+    expect(estimateChoices(null, hours)).toEqual(hours);
   });
 });
 

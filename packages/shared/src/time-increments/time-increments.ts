@@ -64,41 +64,38 @@ export const DEFAULT_TIME_INCREMENTS: readonly TimeIncrementChoice[] = [
   makeTimeIncrement(1, 'days'),
 ];
 
-/** How far an estimate may be from an increment and still be "close" (DECISIONS 18): 25 %. */
-export const NEAREST_INCREMENT_TOLERANCE = 0.25;
-
 /**
- * The user's increment nearest to an estimate when one is within the tolerance (relative to the
- * estimate), else null: '25min' → '30min' (5 of 25 is 20 %), '3h' with only 1h and 1d → null.
+ * A stated length as the task's estimate (DECISIONS 18, RULES §5): the user's increment of exactly that
+ * length gives its value ('1 hour' → '1h'); any other length is kept as said, never rounded to an
+ * increment ('20min', '1.5h', '2d'). How the structurer and the model providers set an estimate.
  */
-export function nearestTimeIncrement<T extends TimeIncrementChoice>(
-  estimate: string,
-  increments: readonly T[],
-  tolerance: number = NEAREST_INCREMENT_TOLERANCE,
-): T | null {
-  const wanted = parseEstimateMinutes(estimate);
-  if (wanted === null) return null;
-  let best: { increment: T; distance: number } | null = null;
-  for (const increment of increments) {
-    const minutes = timeIncrementMinutes(increment.value);
-    if (minutes === null) continue;
-    const distance = Math.abs(minutes - wanted);
-    if (!best || distance < best.distance) best = { increment, distance };
-  }
-  return best && best.distance <= tolerance * wanted ? best.increment : null;
+export function statedEstimate(minutes: number, increments: readonly TimeIncrementChoice[]): string {
+  const stated = formatEstimate(minutes);
+  const wanted = parseEstimateMinutes(stated);
+  return increments.find((increment) => timeIncrementMinutes(increment.value) === wanted)?.value ?? stated;
 }
 
 /**
- * An estimate as one of the user's increments (DECISIONS 18, the worker's RULES §5): the increment of exactly that length, else
- * the nearest by minutes, ties going to the larger; without readable increments the estimate as stated
- * (90 → '1.5h'). How the worker sets the estimate of a structured task.
+ * An estimate in words, like the increments' labels: the label of the user's increment with that value,
+ * else its length ('20min' → '20 minutes', '1.5h' → '1.5 hours', '2d' → '2 days'); text that is no length
+ * stays as written.
  */
-export function estimateAsTimeIncrement(minutes: number, increments: readonly TimeIncrementChoice[]): string {
-  const stated = formatEstimate(minutes);
-  const usable = increments.filter((i) => timeIncrementMinutes(i.value) !== null);
-  if (usable.length === 0) return stated;
-  // Longest first, so that of two equally near increments the larger wins (nearestTimeIncrement keeps the first).
-  const longestFirst = [...sortTimeIncrements(usable)].reverse();
-  const nearest = nearestTimeIncrement(stated, longestFirst, Number.POSITIVE_INFINITY);
-  return nearest ? nearest.value : stated;
+export function estimateLabel(estimate: string, increments: readonly TimeIncrementChoice[]): string {
+  const named = increments.find((increment) => increment.value === estimate);
+  if (named) return named.label;
+  const minutes = parseEstimateMinutes(estimate);
+  if (minutes === null) return estimate;
+  const match = /^(\d+(?:\.\d+)?)(min|h|d)$/u.exec(formatEstimate(minutes)) as RegExpExecArray;
+  const unit = TIME_INCREMENT_UNITS.find((u) => TIME_INCREMENT_SUFFIXES[u] === match[2]) as TimeIncrementUnit;
+  return timeIncrementLabel(Number(match[1]), unit);
+}
+
+/**
+ * The estimate choices of a task (DECISIONS 18): the user's increments, plus the task's own estimate in its
+ * place by length when it is none of them, named like them ('20 minutes'), so that it can stay chosen.
+ */
+export function estimateChoices(estimate: string | null, increments: readonly TimeIncrementChoice[]): TimeIncrementChoice[] {
+  const choices = increments.map(({ label, value }) => ({ label, value }));
+  if (!estimate || choices.some((choice) => choice.value === estimate)) return choices;
+  return sortTimeIncrements([...choices, { label: estimateLabel(estimate, choices), value: estimate }]);
 }

@@ -38,9 +38,11 @@ Fields:
   noon = 12:00, morning 09:00, afternoon 15:00, evening 18:00, tonight 21:00, end of day / EOD / COB 17:00;
   a bare "at 4" is 16:00, "at 9" is 09:00. A time without a date is today if still ahead, else tomorrow.
   No date said: dueDate null. No time said: dueTime null (never invent 12:00).
-- estimatedTime: only from a stated duration ("30 mins", "an hour", "2 days of work"; a day = 8 hours),
-  mapped to the nearest value of the time increment list (ties: the larger); "in 30 minutes" is a due time,
-  not an estimate. No duration stated: the user's usual estimate for that kind of work when one is listed,
+- estimatedTime: only from a stated duration ("30 mins", "an hour", "2 days of work"; a day = 8 hours;
+  half a day = 4 hours; a range = its upper end), kept as said: the value of the time increment of exactly
+  that length when there is one ("1 hour" → "1h"), else the length itself, never rounded to an increment:
+  "20min", "40min", "75min", "1.5h", "3h", "2d" ({n}min under an hour or when not a whole or half number of
+  hours, {n}h, {n}d for whole days of work). "in 30 minutes" is a due time, not an estimate. No duration stated: the user's usual estimate for that kind of work when one is listed,
   else null.
 - isRecurring, recurringType (daily, weekdays, weekly, monthly), recurringInterval: "every day" daily 1, "every
   other day" daily 2, "every weekday" / "weekdays" / "Monday to Friday" weekdays 1 (always 1), "every Friday" /
@@ -84,7 +86,7 @@ export function buildStructureTaskPrompt(request: StructureRequest, draft?: Stru
   const increments =
     request.timeIncrements.length > 0
       ? request.timeIncrements.map((i) => `${JSON.stringify(i.value)} (${i.label})`).join(', ')
-      : '(none: use the stated duration as {n}min, {n}h or {n}d)';
+      : '(none: keep the stated duration as {n}min, {n}h or {n}d)';
   const context = [
     `Now: ${weekdayNameOf(ctx.today)} ${ctx.today} ${ctx.time} in ${ctx.timezone}.`,
     `Clients: ${clients}.`,

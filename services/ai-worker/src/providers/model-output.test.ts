@@ -26,6 +26,25 @@ describe("a model's due date", () => {
   });
 });
 
+describe("a model's estimate (DECISIONS 18)", () => {
+  it.each([
+    ['20 min', '20min'],
+    ['10min', '10min'],
+    ['25 minutes', '25min'],
+    ['90 min', '1.5h'],
+    ['1.5 hours', '1.5h'],
+    ['2 days', '2d'],
+    [75, '75min'],
+  ])('keeps %p as said: %s', (estimatedTime, kept) => {
+    expect(answer({ estimatedTime }).estimatedTime).toBe(kept);
+  });
+
+  it("gives the value of the user's increment of exactly that length", () => {
+    expect(answer({ estimatedTime: '60 minutes' }).estimatedTime).toBe('1h');
+    expect(answer({ estimatedTime: '8h' }).estimatedTime).toBe('1d');
+  });
+});
+
 describe("a model's recurrence", () => {
   it('is not used without a type', () => {
     expect(() => answer({ isRecurring: true, recurringType: null })).toThrow(UnusableModelOutputError);

@@ -3,7 +3,6 @@ import {
   addDays,
   DEFAULT_PRIORITY,
   DEFAULT_RECURRING_INTERVAL,
-  estimateAsTimeIncrement,
   normalizeTimeOfDay,
   parseEstimateMinutes,
   PRIORITIES,
@@ -14,6 +13,7 @@ import {
   reminderSpecSchema,
   resolveNewTaskDue,
   seriesInterval,
+  statedEstimate,
   structuredTaskSchema,
   TASK_DESCRIPTION_MAX,
   TASK_TITLE_MAX,
@@ -236,7 +236,7 @@ export function normalizeModelAnswer(raw: unknown, request: StructureRequest, dr
   let estimatedTime: string | null = null;
   if (answer.estimatedTime !== null && answer.estimatedTime !== undefined && String(answer.estimatedTime).trim() !== '') {
     const minutes = typeof answer.estimatedTime === 'number' ? answer.estimatedTime : parseEstimateMinutes(answer.estimatedTime);
-    if (minutes !== null && minutes > 0) estimatedTime = estimateAsTimeIncrement(minutes, request.timeIncrements);
+    if (minutes !== null && minutes > 0) estimatedTime = statedEstimate(minutes, request.timeIncrements);
   }
 
   const result = structuredTaskSchema.safeParse({

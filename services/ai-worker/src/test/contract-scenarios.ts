@@ -56,7 +56,8 @@ export const CONTRACT_SCENARIOS: ContractScenario[] = [
   { name: 'wrong types', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, priority: 5, isRecurring: 'yes', title: ['Call'] }) }, expect: 'fallback' },
   { name: 'an unknown client', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, clientName: 'Hooli' }) }, expect: 'model', check: { clientName: null } },
   { name: 'a client in other spelling', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, clientName: 'globex' }) }, expect: 'model', check: { clientName: 'Globex' } },
-  { name: 'an estimate outside the increments', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, estimatedTime: '25 minutes' }) }, expect: 'model', check: { estimatedTime: '30min' } },
+  // Kept as said, never rounded to an increment (DECISIONS 18).
+  { name: 'an estimate outside the increments', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, estimatedTime: '25 minutes' }) }, expect: 'model', check: { estimatedTime: '25min' } },
   { name: 'a date in the wrong format', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, dueDate: '03/12/2025' }) }, expect: 'fallback' },
   { name: 'a time in the wrong format', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, dueTime: '3pm' }) }, expect: 'fallback' },
   { name: 'a reminder in the flat shape asked for', behaviour: { kind: 'content', content: json({ ...VALID_ANSWER, reminders: [{ kind: 'before', minutes: 15, daysBefore: null, time: null, at: null }] }) }, expect: 'model', check: { reminders: [{ kind: 'before', minutes: 15 }] } },

@@ -4,6 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import {
+  estimateChoices,
   FORM_TASK_STATUSES,
   PRIORITIES,
   PRIORITY_LABELS,
@@ -27,14 +28,8 @@ const repeatChoiceLabel = (choice: RepeatChoice) => (choice === 'none' ? 'Does n
 export function TaskConfigurationFields({ fields: { values, errors, set } }: { fields: TaskFormFields }) {
   const increments = useGetTimeIncrementsQuery();
 
-  // The user's time increments, plus the task's own estimate when it is not one of them.
-  const estimateOptions = useMemo(() => {
-    const options = (increments.data ?? []).map((increment) => ({ value: increment.value, label: increment.label }));
-    if (values.estimatedTime && !options.some((o) => o.value === values.estimatedTime)) {
-      options.unshift({ value: values.estimatedTime, label: values.estimatedTime });
-    }
-    return options;
-  }, [increments.data, values.estimatedTime]);
+  // The task's own estimate stays a choice when it is none of the increments: saving keeps it (DECISIONS 18).
+  const estimateOptions = useMemo(() => estimateChoices(values.estimatedTime, increments.data ?? []), [increments.data, values.estimatedTime]);
 
   // The form's statuses, plus the task's own when it is another (review, DECISIONS 12).
   const statuses: TaskStatus[] = FORM_TASK_STATUSES.includes(values.status as (typeof FORM_TASK_STATUSES)[number])

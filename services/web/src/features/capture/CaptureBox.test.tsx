@@ -128,14 +128,14 @@ describe('CaptureBox', () => {
     expect(screen.getByRole('button', { name: 'Show' })).toBeInTheDocument();
   });
 
-  it('shows a repeat in words, and an estimate as the nearest of the user’s own choices', async () => {
+  it('shows a repeat in words, and an estimate as said, named like the user’s own choices', async () => {
     api();
     await renderBox();
     await userEvent.type(box(), 'Send the invoice every weekday at 9');
     expect(chipTexts()).toEqual([expect.stringMatching(/^when: (Today|Tomorrow|\w{3}, \w{3} \d+) 9:00 AM$/), 'repeat: Every weekday']);
     await userEvent.clear(box());
     await userEvent.type(box(), 'Review the lease every 2 weeks high priority 90 min');
-    expect(chipTexts()).toEqual([expect.stringMatching(/^when: /), 'repeat: Every 2 weeks', 'priority: High Priority', 'estimate: 2 hours']);
+    expect(chipTexts()).toEqual([expect.stringMatching(/^when: /), 'repeat: Every 2 weeks', 'priority: High Priority', 'estimate: 1.5 hours']);
   });
 
   it('gives a removed chip’s words back to the title; typing before them keeps them there', async () => {
@@ -185,6 +185,20 @@ describe('CaptureBox', () => {
     const body = posted(requests, '/api/tasks')[0]?.body as Record<string, unknown>;
     expect(body).toMatchObject({ title: 'Call Acme, remind me at 8', dueTime: '09:00' });
     expect('reminders' in body).toBe(false);
+  });
+
+  it('keeps a stated estimate as said: its chip, its place in the chip’s menu, and the saved task (DECISIONS 18)', async () => {
+    const { requests } = api();
+    await renderBox();
+    await userEvent.type(box(), 'Draft the memo 20 min');
+    expect(chipTexts()).toEqual(['estimate: 20 minutes']);
+    await userEvent.click(screen.getByRole('button', { name: 'Change Estimate: 20 minutes' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toContain('20 minutes');
+    expect(screen.getByRole('menuitem', { name: '20 minutes' })).toHaveClass('Mui-selected');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.type(box(), '{Enter}');
+    await screen.findByText('Task created');
+    expect(posted(requests, '/api/tasks')[0]?.body).toMatchObject({ title: 'Draft the memo', estimatedTime: '20min' });
   });
 
   it('records a changed client and estimate as corrections, sent after saving', async () => {

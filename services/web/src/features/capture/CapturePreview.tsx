@@ -12,7 +12,7 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { PRIORITIES, PRIORITY_LABELS, type Priority } from '@daybook/shared';
+import { estimateChoices, PRIORITIES, PRIORITY_LABELS, type Priority } from '@daybook/shared';
 import type { Piece } from '@daybook/nl';
 import { readableTextColor } from '../../components/ClientChip';
 import { CHIP_FIELD_NAMES, chipsOf, type ChipContext, type ChipField, type ChipModel } from './chips';
@@ -312,7 +312,7 @@ export function CapturePreview({ shown, context, onGiveBack, onChange, onCreateC
     }
     if (menu.field === 'estimate') {
       return [
-        ...context.timeIncrements.map((increment) => (
+        ...estimateChoices(menuProposal.task.estimatedTime, context.timeIncrements).map((increment) => (
           <MenuItem key={increment.value} {...selected(increment.value === menuProposal.task.estimatedTime)} onClick={() => choose({ estimatedTime: increment.value })}>
             {increment.label}
           </MenuItem>

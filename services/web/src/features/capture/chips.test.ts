@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_INCREMENTS } from '@daybook/shared';
 import { captureMany, localToInstant } from '@daybook/nl';
-import { chipsOf, estimateLabel, reminderChipLabel, whenLabel } from './chips';
+import { chipsOf, reminderChipLabel, whenLabel } from './chips';
 import { presentProposals } from './proposals';
 import { makeClient } from '../../test/fixtures';
 
@@ -15,14 +15,6 @@ describe('whenLabel', () => {
     expect(whenLabel('2026-03-06', null, now, TIME_ZONE)).toBe('Fri, Mar 6');
     expect(whenLabel('2027-01-04', '09:30', now, TIME_ZONE)).toBe('Mon, Jan 4, 2027 9:30 AM');
     expect(whenLabel('2026-03-05', null, now, 'Europe/Paris')).toBe('Today');
-  });
-});
-
-describe('estimateLabel', () => {
-  it('names an estimate by the user’s own choice, else as written', () => {
-    expect(estimateLabel('30min', DEFAULT_TIME_INCREMENTS)).toBe('30 minutes');
-    expect(estimateLabel('90min', [])).toBe('1.5h');
-    expect(estimateLabel('a while', [])).toBe('a while');
   });
 });
 
@@ -55,6 +47,12 @@ describe('chipsOf', () => {
       { field: 'client', label: 'Acme', words: ['Acme'], color: '#fde68a' },
       { field: 'estimate', label: '30 minutes', words: ['30 min'] },
     ]);
+  });
+
+  it('shows a stated estimate as said, named like the increments (DECISIONS 18)', () => {
+    expect(chips('Draft the Globex memo 20 min')).toEqual([{ field: 'estimate', label: '20 minutes', words: ['20 min'] }]);
+    expect(chips('Draft the memo, 90 minutes')).toEqual([{ field: 'estimate', label: '1.5 hours', words: ['90 minutes'] }]);
+    expect(chips('Draft the memo, 1 hour')).toEqual([{ field: 'estimate', label: '1 hour', words: ['1 hour'] }]);
   });
 
   it('has one chip per reminder after the due date, each with the words that asked for it', () => {

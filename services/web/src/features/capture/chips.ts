@@ -2,10 +2,9 @@ import {
   addDays,
   DEFAULT_CLIENT_COLOR,
   DEFAULT_PRIORITY,
-  formatEstimate,
+  estimateLabel,
   formatShortDate,
   formatShortMonthDay,
-  parseEstimateMinutes,
   PRIORITY_LABELS,
   reminderKey,
   todayIn,
@@ -56,14 +55,6 @@ export function whenLabel(dueDate: string, dueTime: string | null, now: Date, ti
         ? 'Tomorrow'
         : `${weekdayNameOf(dueDate).slice(0, 3)}, ${dueDate.slice(0, 4) === today.slice(0, 4) ? formatShortMonthDay(dueDate) : formatShortDate(dueDate)}`;
   return dueTime ? `${day} ${formatTimeOfDay(dueTime)}` : day;
-}
-
-/** An estimate as the user's own choice names it ('30 minutes'), else as written ('1.5h'). */
-export function estimateLabel(estimatedTime: string, increments: readonly TimeIncrementChoice[]): string {
-  const named = increments.find((increment) => increment.value === estimatedTime);
-  if (named) return named.label;
-  const minutes = parseEstimateMinutes(estimatedTime);
-  return minutes === null ? estimatedTime : formatEstimate(minutes);
 }
 
 /**
