@@ -4,7 +4,7 @@ import { billingSettingsSchema } from '../billing/billing.schemas';
 import { notificationSettingsSchema } from '../notifications/reminders';
 import { workingMinutesSchema } from '../planning/working-hours';
 import { clientSchema } from '../clients/clients.schemas';
-import { taskSchema } from '../tasks/tasks.schemas';
+import { COMMENT_IMPORT_SOURCES, taskSchema } from '../tasks/tasks.schemas';
 import { calendarDateSchema } from '../time/time.schemas';
 import { timezoneSchema } from '../users/users.schemas';
 
@@ -129,7 +129,13 @@ export const DAYBOOK_EXPORT_FORMAT = 'daybook-export';
 /** Raised when a field's meaning changes; a reader refuses versions it does not know. */
 export const DAYBOOK_EXPORT_VERSION = 1;
 
-const exportedTaskCommentSchema = z.object({ id: idSchema, content: z.string(), createdAt: isoInstantSchema });
+/** A comment; `importedFrom` (the app an imported one came from) is absent from exports made before it. */
+const exportedTaskCommentSchema = z.object({
+  id: idSchema,
+  content: z.string(),
+  createdAt: isoInstantSchema,
+  importedFrom: z.enum(COMMENT_IMPORT_SOURCES).nullable().default(null),
+});
 
 /**
  * A task with every field it has, its state (completed, archived) and comments. Its tracked time is not

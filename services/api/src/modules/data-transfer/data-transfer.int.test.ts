@@ -332,6 +332,9 @@ describe('exporting', () => {
       201,
     );
     await ok(await client.post(`/api/tasks/${weekly.id}/comments`, { content: 'First comment' }), 201);
+    await t.orm.em
+      .getConnection()
+      .execute(`insert into task_comments (id, task_id, content, created_at, imported_from) values (gen_random_uuid(), ?, 'From Todoist', '2026-11-20T08:15:00Z', 'todoist')`, [weekly.id]);
     await ok(await client.patch(`/api/tasks/${weekly.id}/complete`, { isCompleted: true })); // creates the next occurrence
     const formula = await ok(await client.post('/api/tasks', { title: '=cmd|calc', description: 'a, "quoted"\nline', documentLinks: ['https://example.com/a'], estimatedTime: '1h' }), 201);
     const delegated = await ok(await client.post('/api/tasks', { title: 'Ask Sam', isDelegated: true, delegatedToId: sam.id, delegationNotes: 'by Friday', isBacklog: true }), 201);
@@ -371,7 +374,7 @@ describe('exporting', () => {
           clientId: label('client')(task.clientId),
           parentTaskId: label('task')(task.parentTaskId),
           delegatedToId: label('contact')(task.delegatedToId),
-          comments: task.comments.map(({ content, createdAt }) => ({ content, createdAt })),
+          comments: task.comments.map(({ content, createdAt, importedFrom }) => ({ content, createdAt, importedFrom })),
         })),
       ),
       timeEntries: data.timeEntries
@@ -403,7 +406,7 @@ describe('exporting', () => {
     const carol = t.client();
     await carol.signUpAndIn('carol');
     const job = await importFile(carol, 'daybook', JSON.stringify(original));
-    expect(job).toMatchObject({ state: 'done', problems: [], created: { tasks: 4, comments: 1, clients: 2, contacts: 1, notePages: 2, notes: 2, dailyPlans: 1, settings: 1, timeEntries: 3 } });
+    expect(job).toMatchObject({ state: 'done', problems: [], created: { tasks: 4, comments: 2, clients: 2, contacts: 1, notePages: 2, notes: 2, dailyPlans: 1, settings: 1, timeEntries: 3 } });
     const copy = await exportOf(carol);
     expect(comparable(copy)).toEqual(comparable(original));
     // The tasks' tracked time comes back with their entries.

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   BillingSettings,
+  CommentImportSource,
   ExportedClient,
   ExportedContact,
   ExportedDailyPlan,
@@ -91,8 +92,8 @@ export function createExportRepository(rootEm: EntityManager) {
     commentsOf: (taskIds: readonly string[]) =>
       taskIds.length === 0
         ? Promise.resolve([])
-        : db().execute<{ taskId: string; id: string; content: string; createdAt: string }[]>(
-            `select task_id as "taskId", id, content, ${isoInstantSql('created_at')} as "createdAt" from task_comments
+        : db().execute<{ taskId: string; id: string; content: string; createdAt: string; importedFrom: CommentImportSource | null }[]>(
+            `select task_id as "taskId", id, content, ${isoInstantSql('created_at')} as "createdAt", imported_from as "importedFrom" from task_comments
               where task_id = any(array(select x::uuid from jsonb_array_elements_text(?::jsonb) x)) order by created_at, id`,
             [jsonParam(taskIds)],
           ),

@@ -186,7 +186,7 @@ export function parseDaybookJson(text: string): ImportPlan {
       clientKey: clientRef(clientId, `The task “${task.title}”`),
       seriesKey: taskRef(parentTaskId, `The task “${task.title}”`),
       delegatedToKey: contactRef(delegatedToId, `The task “${task.title}”`),
-      comments: comments.map((comment) => ({ content: comment.content, createdAt: comment.createdAt, importedFrom: null })),
+      comments: comments.map(({ content, createdAt, importedFrom }) => ({ content, createdAt, importedFrom })),
     });
   }
 
