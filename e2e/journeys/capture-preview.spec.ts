@@ -1,21 +1,10 @@
 // The capture box with its live preview (DECISIONS 26–27): what Daybook understood shows while the user
 // types, a removed chip changes what is saved, the new task is shown where it lives, several tasks from
 // one sentence are saved together, and a capture made offline reaches the server on reconnect.
-import type { Locator, Page } from '@playwright/test';
 import { dateIn, expect, expectToast, snap, test, uniqueName, type Api } from '../support/fixtures';
+import { captureBox, chip, typeInBox } from '../support/capture';
 import { openTab, taskCard } from '../support/dashboard';
 import { waitForKeptAnswers, waitForServiceWorkerControl } from '../support/serviceWorker';
-
-const captureBox = (page: Page) => page.getByRole('textbox', { name: 'Describe your task' });
-const chip = (scope: Page | Locator, field: string) => scope.locator(`[data-testid="capture-chip"][data-field="${field}"]`);
-
-/** Types like a person, one key at a time, once the box's engine has loaded. */
-async function typeInBox(page: Page, text: string) {
-  const box = captureBox(page);
-  await box.click();
-  await expect(page.getByTestId('capture-box')).toHaveAttribute('data-engine', 'ready');
-  await box.pressSequentially(text, { delay: 15 });
-}
 
 interface SavedTask {
   id: string;
