@@ -1,4 +1,5 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@daybook/shared';
+import { forgetDeviceChanges } from '../lib/deviceQueue';
 import { API_CACHE } from '../lib/offlineProtocol';
 import { forgetFirstNetworkReads, takeFirstNetworkRead } from './firstNetworkReads';
 
@@ -87,6 +88,7 @@ export async function clearLocalAnswers(): Promise<boolean> {
   local = Promise.resolve(null);
   reads.clear();
   forgetFirstNetworkReads();
+  forgetDeviceChanges(); // and the changes made offline (issue 37)
   if (typeof caches === 'undefined') return true;
   return caches.delete(API_CACHE).then(
     () => true,

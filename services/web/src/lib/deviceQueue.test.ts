@@ -1,4 +1,5 @@
 import type { TaskPage } from '@daybook/shared';
+import { clearLocalAnswers } from '../api/firstAnswers';
 import { tasksApi } from '../api/tasksApi';
 import { makeStore } from '../app/store';
 import { makeTask, uuid } from '../test/fixtures';
@@ -71,6 +72,16 @@ describe('tasks made offline without a service worker', () => {
     expect(hasDeviceQueue()).toBe(true);
     forgetOfflineTasks(isCreatedInDeviceQueue);
     expect(withOfflineTasks('getActiveTasks', []).map((task) => task.title)).toEqual(['Made offline']);
+  });
+
+  it('are forgotten with what the device kept when the user signs out', async () => {
+    serve();
+    const store = makeStore();
+    online = false;
+    await store.dispatch(tasksApi.endpoints.createTask.initiate({ title: 'Made offline' }));
+    await clearLocalAnswers();
+    expect(hasDeviceQueue()).toBe(false);
+    expect(withOfflineTasks('getActiveTasks', [])).toEqual([]);
   });
 
   it('fails a change made online as before: a network error is not taken for offline', async () => {

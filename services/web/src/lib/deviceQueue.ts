@@ -1,4 +1,5 @@
 import { OFFLINE_MADE_AT_HEADER } from '@daybook/shared';
+import { forgetOfflineTasks } from './offlineTasks';
 import { isNeverQueued, LOCAL_IDS_HEADER, newLocalIds, OFFLINE_QUEUED_HEADER, replayInOrder, type ChangeQueue, type QueuedAnswer } from './offlineProtocol';
 
 /**
@@ -103,4 +104,11 @@ export function replayDeviceQueue(): Promise<boolean> {
     replaying = null;
   });
   return replaying;
+}
+
+/** Forgets the changes the page kept and the tasks made offline: the next user of this device sees none of them. */
+export function forgetDeviceChanges(): void {
+  keepChanges([]);
+  localStorage.removeItem(IDS_KEY);
+  forgetOfflineTasks(() => false);
 }
