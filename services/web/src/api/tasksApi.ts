@@ -2,7 +2,7 @@ import type { ArchivedTaskPage, KanbanStatus, Task, TaskBatchCreated, TaskBatchC
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import type { AppDispatch, RootState } from '../app/store';
 import { isQueuedAnswer, type QueuedAnswer } from '../lib/offlineProtocol';
-import { addOfflineTasks, changeOfflineTask, withOfflineTasks, type OfflineTaskList } from '../lib/offlineTasks';
+import { addOfflineTasks, changeOfflineTask, forgetOfflineTasks, withOfflineTasks, type OfflineTaskList } from '../lib/offlineTasks';
 import { browserTimeZone } from '../lib/reminders';
 import { applyOrder, applyOrderToPages } from '../lib/reorder';
 import type { ApiError } from './apiError';
@@ -149,19 +149,22 @@ export const tasksApi = baseApi.injectEndpoints({
     }),
     archiveTask: build.mutation<Task, string>({
       query: (id) => ({ url: `tasks/${id}/archive`, method: 'PATCH', body: {} }),
-      invalidatesTags: (_task, error) => (error ? [] : [...TASK_WRITE_TAGS]),
+      onQueryStarted: (id, api) => whenQueued(api, () => forgetOfflineTasks((taskId) => taskId !== id)),
+      invalidatesTags: taskWriteTags,
     }),
     unarchiveTask: build.mutation<Task, string>({
       query: (id) => ({ url: `tasks/${id}/unarchive`, method: 'PATCH', body: {} }),
-      invalidatesTags: (_task, error) => (error ? [] : [...TASK_WRITE_TAGS]),
+      invalidatesTags: taskWriteTags,
     }),
     moveTaskToBacklog: build.mutation<Task, string>({
       query: (id) => ({ url: `tasks/${id}/backlog`, method: 'PATCH', body: {} }),
-      invalidatesTags: (_task, error) => (error ? [] : [...TASK_WRITE_TAGS]),
+      onQueryStarted: (id, api) => whenQueued(api, (_answer, timeZone) => changeOfflineTask(id, { isBacklog: true }, timeZone)),
+      invalidatesTags: taskWriteTags,
     }),
     restoreTask: build.mutation<Task, string>({
       query: (id) => ({ url: `tasks/${id}/restore`, method: 'PATCH', body: {} }),
-      invalidatesTags: (_task, error) => (error ? [] : [...TASK_WRITE_TAGS]),
+      onQueryStarted: (id, api) => whenQueued(api, (_answer, timeZone) => changeOfflineTask(id, { isBacklog: false }, timeZone)),
+      invalidatesTags: taskWriteTags,
     }),
 
     /**

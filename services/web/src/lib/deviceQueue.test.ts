@@ -74,6 +74,23 @@ describe('tasks made offline without a service worker', () => {
     expect(withOfflineTasks('getActiveTasks', []).map((task) => task.title)).toEqual(['Made offline']);
   });
 
+  it('moved to the backlog or archived offline, leave the list at once', async () => {
+    serve();
+    const store = makeStore();
+    await store.dispatch(tasksApi.endpoints.getActiveTasks.initiate());
+    online = false;
+    const ids = await Promise.all(
+      ['To the backlog', 'Archived'].map(async (title) => {
+        const created = await store.dispatch(tasksApi.endpoints.createTask.initiate({ title }));
+        return (created.data as unknown as { localIds: string[] }).localIds[0]!;
+      }),
+    );
+    await store.dispatch(tasksApi.endpoints.moveTaskToBacklog.initiate(ids[0]!));
+    await store.dispatch(tasksApi.endpoints.archiveTask.initiate(ids[1]!));
+    expect(activeTitles(store)).toEqual([]);
+    expect(withOfflineTasks('getBacklogTasks', []).map((task) => task.title)).toEqual(['To the backlog']);
+  });
+
   it('are forgotten with what the device kept when the user signs out', async () => {
     serve();
     const store = makeStore();

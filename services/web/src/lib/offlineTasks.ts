@@ -92,9 +92,12 @@ export function changeOfflineTask(id: string, changes: TaskUpdateInput, timeZone
   );
 }
 
-/** Forgets the tasks made offline but those `stillQueued` names (the queue that held the others has been replayed). */
-export function forgetOfflineTasks(stillQueued: (id: string) => boolean): void {
-  const kept = readAll().filter((entry) => stillQueued(entry.task.id));
+/**
+ * Forgets the tasks made offline but those `keep` names: once the queue that held the others has been
+ * replayed, or one archived offline (it leaves every list the device shows).
+ */
+export function forgetOfflineTasks(keep: (id: string) => boolean): void {
+  const kept = readAll().filter((entry) => keep(entry.task.id));
   if (kept.length !== readAll().length) writeAll(kept);
 }
 
