@@ -2,8 +2,7 @@ import type { ArchivedTaskPage, KanbanStatus, Task, TaskBatchCreated, TaskBatchC
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import type { AppDispatch, RootState } from '../app/store';
 import { isQueuedAnswer, type QueuedAnswer } from '../lib/offlineProtocol';
-import { addOfflineTasks, changeOfflineTask, forgetOfflineTasks, withOfflineTasks, type OfflineTaskList } from '../lib/offlineTasks';
-import { browserTimeZone } from '../lib/reminders';
+import { forgetOfflineTasks, withOfflineTasks, type OfflineTaskList } from '../lib/offlineTasks';
 import { applyOrder, applyOrderToPages } from '../lib/reorder';
 import type { ApiError } from './apiError';
 import { authApi } from './authApi';
@@ -33,24 +32,29 @@ const TASK_WRITE_TAGS = ['Task', 'DailyPlan', 'TaskReminders'] as const;
 /** A change queued offline is not on the server yet: reading the lists again would not show it (issue 37). */
 const taskWriteTags = (answer: unknown, error: unknown) => (error || isQueuedAnswer(answer) ? [] : [...TASK_WRITE_TAGS]);
 
+type OfflineTaskChanges = typeof import('../lib/offlineTaskChanges');
+
 /**
  * When a task write was queued offline (issue 37): `record` keeps what it changes of the tasks made
- * offline (in the signed-in user's zone), and every list read so far shows them at once.
+ * offline (in the signed-in user's zone), and every list read so far shows them at once. The code that
+ * changes them loads then (App.tsx preloads it for offline use): the lists only read them.
  */
 async function whenQueued(
   { queryFulfilled, dispatch, getState }: { queryFulfilled: Promise<{ data: unknown }>; dispatch: AppDispatch; getState: () => unknown },
-  record: (answer: QueuedAnswer, timeZone: string) => void,
+  record: (changes: OfflineTaskChanges, answer: QueuedAnswer, timeZone: string | undefined) => void,
 ) {
   let answer: unknown;
+  let changes: OfflineTaskChanges;
   try {
     answer = (await queryFulfilled).data;
+    if (!isQueuedAnswer(answer)) return;
+    changes = await import('../lib/offlineTaskChanges');
   } catch {
     return;
   }
-  if (!isQueuedAnswer(answer)) return;
   const state = getState() as RootState;
-  record(answer, authApi.endpoints.getCurrentUser.select()(state).data?.timezone ?? browserTimeZone());
-  showOfflineTasks(dispatch, state);
+  record(changes, answer, authApi.endpoints.getCurrentUser.select()(state).data?.timezone);
+  showOfflineTasks(dispatch, getState() as RootState);
 }
 
 /** Shows the tasks made offline, as they are now, in every task list read so far (they lead its first page). */
@@ -128,23 +132,23 @@ export const tasksApi = baseApi.injectEndpoints({
 
     createTask: build.mutation<Task, TaskCreateInput>({
       query: (body) => ({ url: 'tasks', method: 'POST', body }),
-      onQueryStarted: (body, api) => whenQueued(api, ({ localIds = [] }, timeZone) => addOfflineTasks(localIds, [body], timeZone)),
+      onQueryStarted: (body, api) => whenQueued(api, ({ addOfflineTasks }, { localIds = [] }, timeZone) => addOfflineTasks(localIds, [body], timeZone)),
       invalidatesTags: taskWriteTags,
     }),
     /** Several tasks from one utterance (DECISIONS 27): all of them are created, or none. */
     createTaskBatch: build.mutation<TaskBatchCreated, TaskBatchCreateInput>({
       query: (body) => ({ url: 'tasks/batch', method: 'POST', body }),
-      onQueryStarted: (body, api) => whenQueued(api, ({ localIds = [] }, timeZone) => addOfflineTasks(localIds, body.tasks, timeZone)),
+      onQueryStarted: (body, api) => whenQueued(api, ({ addOfflineTasks }, { localIds = [] }, timeZone) => addOfflineTasks(localIds, body.tasks, timeZone)),
       invalidatesTags: taskWriteTags,
     }),
     updateTask: build.mutation<Task, { id: string; changes: TaskUpdateInput }>({
       query: ({ id, changes }) => ({ url: `tasks/${id}`, method: 'PATCH', body: changes }),
-      onQueryStarted: ({ id, changes }, api) => whenQueued(api, (_answer, timeZone) => changeOfflineTask(id, changes, timeZone)),
+      onQueryStarted: ({ id, changes }, api) => whenQueued(api, ({ changeOfflineTask }, _answer, timeZone) => changeOfflineTask(id, changes, timeZone)),
       invalidatesTags: taskWriteTags,
     }),
     completeTask: build.mutation<Task, { id: string; isCompleted: boolean }>({
       query: ({ id, isCompleted }) => ({ url: `tasks/${id}/complete`, method: 'PATCH', body: { isCompleted } }),
-      onQueryStarted: ({ id, isCompleted }, api) => whenQueued(api, (_answer, timeZone) => changeOfflineTask(id, { isCompleted }, timeZone)),
+      onQueryStarted: ({ id, isCompleted }, api) => whenQueued(api, ({ changeOfflineTask }, _answer, timeZone) => changeOfflineTask(id, { isCompleted }, timeZone)),
       invalidatesTags: taskWriteTags,
     }),
     archiveTask: build.mutation<Task, string>({
@@ -158,12 +162,12 @@ export const tasksApi = baseApi.injectEndpoints({
     }),
     moveTaskToBacklog: build.mutation<Task, string>({
       query: (id) => ({ url: `tasks/${id}/backlog`, method: 'PATCH', body: {} }),
-      onQueryStarted: (id, api) => whenQueued(api, (_answer, timeZone) => changeOfflineTask(id, { isBacklog: true }, timeZone)),
+      onQueryStarted: (id, api) => whenQueued(api, ({ changeOfflineTask }, _answer, timeZone) => changeOfflineTask(id, { isBacklog: true }, timeZone)),
       invalidatesTags: taskWriteTags,
     }),
     restoreTask: build.mutation<Task, string>({
       query: (id) => ({ url: `tasks/${id}/restore`, method: 'PATCH', body: {} }),
-      onQueryStarted: (id, api) => whenQueued(api, (_answer, timeZone) => changeOfflineTask(id, { isBacklog: false }, timeZone)),
+      onQueryStarted: (id, api) => whenQueued(api, ({ changeOfflineTask }, _answer, timeZone) => changeOfflineTask(id, { isBacklog: false }, timeZone)),
       invalidatesTags: taskWriteTags,
     }),
 

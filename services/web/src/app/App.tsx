@@ -39,10 +39,12 @@ export async function preloadSignedInScreen(pathname: string, state: RootState):
 
 /**
  * What making a task offline needs, loaded once a signed-in screen has shown (issue 37): the task dialog,
- * and the code that replays the changes kept on the device when the connection returns. On a first visit
- * the service worker, which would keep them, may not have installed yet.
+ * the code that shows the tasks made offline in their lists, and the code that replays the changes kept
+ * on the device when the connection returns. On a first visit the service worker, which would keep them,
+ * may not have installed yet.
  */
-export const preloadOfflineCapture = () => Promise.all([import('../components/tasks/TaskDialog'), import('../lib/serviceWorker')]);
+export const preloadOfflineCapture = () =>
+  Promise.all([import('../components/tasks/TaskDialog'), import('../lib/offlineTaskChanges'), import('../lib/serviceWorker')]);
 
 function useOfflineCapturePreload() {
   useEffect(() => {

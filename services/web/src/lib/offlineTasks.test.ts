@@ -1,5 +1,6 @@
 import { makeTask, uuid } from '../test/fixtures';
-import { addOfflineTasks, changeOfflineTask, forgetOfflineTasks, withOfflineTasks } from './offlineTasks';
+import { addOfflineTasks, changeOfflineTask } from './offlineTaskChanges';
+import { forgetOfflineTasks, withOfflineTasks } from './offlineTasks';
 
 const ZONE = 'Europe/Paris';
 const NOW = new Date('2026-03-11T09:00:00Z'); // a Wednesday
