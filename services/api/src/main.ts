@@ -12,6 +12,8 @@ import { pruneAuditLog } from './modules/audit/audit-retention';
 import { createJobRunner } from './jobs/create-job-runner';
 import { createLogger } from './logger';
 import { startReminderSweep } from './modules/notifications/reminder-sweep';
+import { createTasksRepository } from './modules/tasks/tasks.repository';
+import { UNDELETE_WINDOW_SECONDS } from './modules/tasks/tasks.service';
 import { ensureVapidKeys } from './modules/notifications/vapid';
 import { createChannelsRepository } from './modules/notifications/channels.repository';
 import { sealPlainChannelConfigs } from './modules/notifications/notifications.service';
@@ -75,6 +77,7 @@ async function main() {
   const purge = setInterval(() => {
     purgeExpiredSessions(orm.em.fork()).catch((error) => logger.warn('session purge failed', { error }));
     pruneAuditLog(orm.em.fork(), env.AUDIT_RETENTION_DAYS).catch((error) => logger.warn('audit log prune failed', { error }));
+    createTasksRepository(orm.em.fork()).purgeDeleted(UNDELETE_WINDOW_SECONDS).catch((error) => logger.warn('deleted tasks purge failed', { error }));
   }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
 

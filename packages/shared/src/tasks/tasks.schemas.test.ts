@@ -223,6 +223,7 @@ describe('taskSchema', () => {
       reminders: [{ kind: 'before', minutes: 30 }],
       trackedSeconds: 5400,
       createdAt: '2026-03-01T10:00:00.000Z',
+      completedAt: null,
     };
     expect(taskSchema.parse(task)).toEqual(task);
     expect(taskSchema.safeParse({ ...task, dueDate: '2026-03-05T00:00:00.000Z' }).success).toBe(false);

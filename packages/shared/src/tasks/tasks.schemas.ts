@@ -233,6 +233,8 @@ export const taskSchema = z.object({
   /** Seconds of the task's finished time entries (DECISIONS 31); a running timer's time is not in it yet. */
   trackedSeconds: z.number().int().min(0),
   createdAt: isoInstantSchema,
+  /** When it was last completed; null while open. */
+  completedAt: isoInstantSchema.nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
 

@@ -53,6 +53,7 @@ export function makeTask(overrides: Partial<Task> & { id: string; title: string 
     reminders: [],
     trackedSeconds: 0,
     createdAt: CREATED_AT,
+    completedAt: null,
     ...overrides,
   });
 }

@@ -17,6 +17,7 @@ import { Migration20261207130000 } from './Migration20261207130000';
 import { Migration20261207140000 } from './Migration20261207140000';
 import { Migration20261207150000 } from './Migration20261207150000';
 import { Migration20261208100000 } from './Migration20261208100000';
+import { Migration20261208110000 } from './Migration20261208110000';
 
 /**
  * Every migration, in order. They are listed here rather than discovered from the folder so the same
@@ -42,4 +43,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261207140000', class: Migration20261207140000 },
   { name: 'Migration20261207150000', class: Migration20261207150000 },
   { name: 'Migration20261208100000', class: Migration20261208100000 },
+  { name: 'Migration20261208110000', class: Migration20261208110000 },
 ];

@@ -106,6 +106,48 @@ describe('creating and editing a task', () => {
     expect((await anna.delete(`/api/tasks/${task.id}`)).status).toBe(404);
   });
 
+  it('brings a deleted task back as it was, with its comments, time and reminders, within the undo window', async () => {
+    const client = (await anna.post('/api/clients', { name: 'Acme' })).body as { id: string };
+    const task = await create(anna, { title: 'Oops', clientId: client.id, priority: 'high', dueDate: '2026-03-09', dueTime: '09:00', reminders: [{ kind: 'before', minutes: 30 }] });
+    await anna.post(`/api/tasks/${task.id}/comments`, { content: 'keep me' });
+    await anna.post('/api/time-entries', { taskId: task.id, startedAt: '2026-03-07T15:00:00Z', durationSeconds: 600 });
+    const before = (await anna.get(`/api/tasks/${task.id}`)).body as Task;
+    expect(before.trackedSeconds).toBe(600);
+    const remindersBefore = (await anna.get(`/api/tasks/${task.id}/reminders`)).body;
+
+    expect((await anna.delete(`/api/tasks/${task.id}`)).status).toBe(204);
+    expect((await anna.get(`/api/tasks/${task.id}`)).status).toBe(404);
+    // Someone else's undo, or a second one, finds nothing.
+    expect((await bob.post(`/api/tasks/${task.id}/undelete`)).status).toBe(404);
+
+    const back = await anna.post(`/api/tasks/${task.id}/undelete`);
+    expect(back.status).toBe(200);
+    expect(back.body).toEqual(before);
+    expect((await anna.get(`/api/tasks/${task.id}`)).body).toEqual(before);
+    expect((await anna.get(`/api/tasks/${task.id}/comments`)).body.map((c: { content: string }) => c.content)).toEqual(['keep me']);
+    expect((await anna.get(`/api/tasks/${task.id}/time-entries`)).body.items).toHaveLength(1);
+    expect(remindersBefore).toHaveLength(1);
+    expect((await anna.get(`/api/tasks/${task.id}/reminders`)).body).toEqual(
+      remindersBefore.map((r: Record<string, unknown>) => ({ ...r, id: expect.any(String) })),
+    );
+    expect((await anna.post(`/api/tasks/${task.id}/undelete`)).status).toBe(404);
+  });
+
+  it('forgets a deleted task after the undo window, and leaves out a client deleted since', async () => {
+    const client = (await anna.post('/api/clients', { name: 'Gone' })).body as { id: string };
+    const late = await create(anna, { title: 'Too late' });
+    const orphan = await create(anna, { title: 'Orphan', clientId: client.id });
+    await anna.delete(`/api/tasks/${late.id}`);
+    await anna.delete(`/api/tasks/${orphan.id}`);
+    await anna.delete(`/api/clients/${client.id}`);
+    await t.orm.em.getConnection().execute(`update deleted_tasks set deleted_at = now() - interval '11 minutes' where id = ?`, [late.id]);
+    expect((await anna.post(`/api/tasks/${late.id}/undelete`)).status).toBe(404);
+    expect((await anna.post(`/api/tasks/${orphan.id}/undelete`)).body).toMatchObject({ title: 'Orphan', clientId: null });
+    // The next delete purges what is past the window.
+    await anna.delete(`/api/tasks/${orphan.id}`);
+    expect((await rowCounts(t.orm)).deleted_tasks).toBe(1);
+  });
+
   it.each([
     [{}, 'Title is required'],
     [{ title: '   ' }, 'Title is required'],
@@ -492,6 +534,7 @@ describe('ownership', () => {
       bob.get(`/api/tasks/${id}`),
       bob.patch(`/api/tasks/${id}`, { title: 'Hacked' }),
       bob.delete(`/api/tasks/${id}`),
+      bob.post(`/api/tasks/${id}/undelete`),
       bob.patch(`/api/tasks/${id}/complete`, { isCompleted: true }),
       bob.patch(`/api/tasks/${id}/archive`),
       bob.patch(`/api/tasks/${id}/unarchive`),
@@ -515,7 +558,7 @@ describe('ownership', () => {
       stranger.get('/api/tasks/backlog'), stranger.get('/api/tasks/delegated'), stranger.get('/api/tasks/kanban'),
       stranger.get('/api/tasks/archived'), stranger.get('/api/tasks/calendar?start=2026-03-08T05:00:00Z&end=2026-03-15T04:00:00Z'),
       stranger.get(`/api/tasks/${id}`), stranger.post('/api/tasks', { title: 'x' }), stranger.patch(`/api/tasks/${id}`, { title: 'x' }),
-      stranger.delete(`/api/tasks/${id}`), stranger.patch(`/api/tasks/${id}/complete`, { isCompleted: true }),
+      stranger.delete(`/api/tasks/${id}`), stranger.post(`/api/tasks/${id}/undelete`), stranger.patch(`/api/tasks/${id}/complete`, { isCompleted: true }),
       stranger.patch(`/api/tasks/${id}/archive`), stranger.patch('/api/tasks/reorder', { taskIds: [id], type: 'today' }),
       stranger.post('/api/tasks/reorder/today', { taskIds: [id] }), stranger.get(`/api/tasks/${id}/comments`),
       stranger.get('/api/daily-plan'), stranger.put('/api/daily-plan', { priorityTaskIds: [] }), stranger.post('/api/daily-plan/reviewed'),

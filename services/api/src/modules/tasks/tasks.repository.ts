@@ -34,6 +34,7 @@ const TASK = columnMap<TaskDto>()('t', {
   reminders: { column: 'reminders', kind: 'json', writable: true },
   trackedSeconds: { column: 'tracked_seconds' },
   createdAt: { column: 'created_at', kind: 'instant' },
+  completedAt: { column: 'completed_at', kind: 'instant' },
 });
 type WritableField = WritableOf<typeof TASK>;
 
@@ -127,7 +128,18 @@ export interface TasksRepository extends UnitOfWork {
   markRecurrenceDone(userId: string, id: string, at: Date): Promise<TaskDto | null>;
   /** Archives (`archivedAt` given; an archived task keeps its first date) or unarchives (null). */
   setArchived(userId: string, id: string, archivedAt: Date | null): Promise<TaskDto | null>;
+  /**
+   * Deletes the task, keeping in `deleted_tasks` what brings it back (the row, its comments, and the time
+   * entries and later occurrences whose links to it the delete clears); false when the task is missing.
+   */
   remove(userId: string, id: string): Promise<boolean>;
+  /**
+   * Inside a transaction: puts back the task deleted less than `withinSeconds` ago, with its comments and
+   * links (a client, contact or parent deleted since is left out); null when there is none to put back.
+   */
+  undelete(userId: string, id: string, withinSeconds: number): Promise<TaskDto | null>;
+  /** Forgets every user's tasks deleted more than `seconds` ago; answers how many. */
+  purgeDeleted(seconds: number): Promise<number>;
 
   /** Inside a transaction: takes the user's reorder lock, then locks the named rows in one fixed order. */
   lockForReorder(userId: string, ids: readonly string[]): Promise<void>;
@@ -248,7 +260,52 @@ export function createTasksRepository(rootEm: EntityManager): TasksRepository {
         archivedAt ? [true, archivedAt, userId, id] : [false, userId, id],
       ),
 
-    remove: async (userId, id) => (await affectedRows('delete from tasks where id = ? and user_id = ?', [id, userId])) > 0,
+    async remove(userId, id) {
+      const kept = await affectedRows(
+        `insert into deleted_tasks (id, user_id, task, comments, time_entry_ids, child_task_ids)
+         select t.id, t.user_id, to_jsonb(t),
+                coalesce((select jsonb_agg(to_jsonb(c)) from task_comments c where c.task_id = t.id), '[]'),
+                coalesce((select jsonb_agg(e.id) from time_entries e where e.task_id = t.id and e.user_id = t.user_id), '[]'),
+                coalesce((select jsonb_agg(k.id) from tasks k where k.parent_task_id = t.id and k.user_id = t.user_id), '[]')
+           from tasks t where t.id = ? and t.user_id = ?`,
+        [id, userId],
+      );
+      return kept > 0 && (await affectedRows('delete from tasks where id = ? and user_id = ?', [id, userId])) > 0;
+    },
+
+    async undelete(userId, id, withinSeconds) {
+      const kept = 'd.id = ? and d.user_id = ?';
+      // The row as it was, without the references to rows deleted since (their deletes would have cleared them too).
+      const restored = await written(
+        `insert into tasks as t
+         select r.* from deleted_tasks d,
+           jsonb_populate_record(null::tasks, d.task || jsonb_build_object(
+             'client_id', (select c.id from clients c where c.id = (d.task->>'client_id')::uuid and c.user_id = d.user_id),
+             'delegated_to_id', (select c.id from delegation_contacts c where c.id = (d.task->>'delegated_to_id')::uuid and c.user_id = d.user_id),
+             'parent_task_id', (select p.id from tasks p where p.id = (d.task->>'parent_task_id')::uuid and p.user_id = d.user_id),
+             'updated_at', now())) r
+          where ${kept} and d.deleted_at > now() - make_interval(secs => ?)
+         returning ${TASK.select}`,
+        [id, userId, withinSeconds],
+      );
+      if (!restored) return null;
+      const named = (column: string) => `in (select x::uuid from jsonb_array_elements_text(d.${column}) x)`;
+      await db().execute(`insert into task_comments select c.* from deleted_tasks d, jsonb_populate_recordset(null::task_comments, d.comments) c where ${kept}`, [id, userId]);
+      await db().execute(
+        `update time_entries e set task_id = d.id from deleted_tasks d
+          where ${kept} and e.user_id = d.user_id and e.task_id is null and e.id ${named('time_entry_ids')}`,
+        [id, userId],
+      );
+      await db().execute(
+        `update tasks k set parent_task_id = d.id from deleted_tasks d
+          where ${kept} and k.user_id = d.user_id and k.parent_task_id is null and k.id ${named('child_task_ids')}`,
+        [id, userId],
+      );
+      await db().execute(`delete from deleted_tasks d where ${kept}`, [id, userId]);
+      return restored;
+    },
+
+    purgeDeleted: (seconds) => affectedRows('delete from deleted_tasks where deleted_at <= now() - make_interval(secs => ?)', [seconds]),
 
     async lockForReorder(userId, ids) {
       await db().execute('select pg_advisory_xact_lock(hashtext(?))', [`daybook:reorder:${userId}`]);

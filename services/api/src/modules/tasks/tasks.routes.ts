@@ -129,6 +129,11 @@ export function tasksRoutes(
     await tasks.remove(actor, parseParams(ctx, idParamsSchema).id);
     ctx.status = 204;
   });
+  // Undo of a delete, within minutes of it.
+  router.post('/:id/undelete', async (ctx) => {
+    const { actor } = ctx.state;
+    ctx.body = await tasks.undelete(actor, parseParams(ctx, idParamsSchema).id);
+  });
   router.patch('/:id/complete', async (ctx) => {
     const { actor } = ctx.state;
     const { id } = parseParams(ctx, idParamsSchema);

@@ -66,6 +66,7 @@ function fakeTasksRepository() {
       trackedSeconds: 0,
       createdAt: '2026-03-01T00:00:00.000Z',
       ...fields,
+      completedAt: completedAt?.toISOString() ?? null,
     };
     stored.set(task.id, { userId, task, completedAt });
     return task;
@@ -122,7 +123,10 @@ function fakeTasksRepository() {
       writes.push({ id, changes: { ...changes } });
       const { completedAt, ...fields } = changes;
       row.task = { ...row.task, ...fields };
-      if (completedAt !== undefined) row.completedAt = completedAt;
+      if (completedAt !== undefined) {
+        row.completedAt = completedAt;
+        row.task.completedAt = completedAt?.toISOString() ?? null;
+      }
       return row.task;
     },
     async markRecurrenceDone(userId, id, at) {
@@ -138,6 +142,8 @@ function fakeTasksRepository() {
       return row.task;
     },
     remove: async (userId, id) => own(userId, id) !== null && stored.delete(id),
+    undelete: async () => null,
+    purgeDeleted: async () => 0,
     async lockForReorder(userId, ids) {
       insideTransaction('the reorder lock');
       calls.push(['lockForReorder', userId, ids]);

@@ -35,6 +35,7 @@ import { assertBelowQuota } from '../../db/quota';
 import { createRemindersRepository } from '../notifications/reminders.repository';
 import { reminderScheduling, type ReminderScheduling } from '../notifications/reminder-schedule';
 import { createTaskSharesRepository, type TaskSharesRepository } from '../task-shares/task-shares.repository';
+import { createTimeEntriesRepository, type TimeEntriesRepository } from '../time-entries/time-entries.repository';
 import { createTasksRepository, type NewTask, type PagedList, type TaskChanges, type TasksRepository } from './tasks.repository';
 
 /** The fields of a status transition: a change naming one of them locks the row and derives all of them. */
@@ -49,13 +50,19 @@ export interface TasksServiceOptions {
   reminders?: ReminderScheduling;
   /** Ends a task's shared links for good when it stops being delegated to their contact (DECISIONS 33). */
   shareLinks?: Pick<TaskSharesRepository, 'endLinks'>;
+  /** Recounts a task's tracked time from its time entries (after an undelete gives them back). */
+  trackedTime?: Pick<TimeEntriesRepository, 'refreshTracked'>;
 }
+
+/** How long a deleted task can be brought back (the web's Undo comes within seconds; a slow network gets room). */
+export const UNDELETE_WINDOW_SECONDS = 10 * 60;
 
 /** The tasks service on the database (app.ts). */
 export const createTasksService = (em: EntityManager, clock: () => Date, options: TasksServiceOptions = {}) =>
   tasksService(createTasksRepository(em), clock, {
     reminders: reminderScheduling(createRemindersRepository(em), clock),
     shareLinks: createTaskSharesRepository(em),
+    trackedTime: createTimeEntriesRepository(em),
     ...options,
   });
 
@@ -66,7 +73,7 @@ export const createTasksService = (em: EntityManager, clock: () => Date, options
  */
 export function tasksService(tasks: TasksRepository, clock: () => Date, options: TasksServiceOptions = {}) {
   const liveTasksQuota = options.quotas?.liveTasks ?? QUOTAS.liveTasks;
-  const { reminders, shareLinks } = options;
+  const { reminders, shareLinks, trackedTime } = options;
   /** Inside the task's write: its scheduled reminders follow it. */
   const syncReminders = async (actor: Actor, task: TaskDto): Promise<TaskDto> => {
     await reminders?.syncTask(actor.id, task, actor.timezone);
@@ -294,8 +301,26 @@ export function tasksService(tasks: TasksRepository, clock: () => Date, options:
       });
     },
 
-    async remove(actor: Actor, id: string): Promise<void> {
-      if (!(await tasks.remove(actor.id, id))) throw notFound('Task');
+    /** DELETE /api/tasks/:id: the task goes at once; for UNDELETE_WINDOW_SECONDS `undelete` can bring it back. */
+    remove(actor: Actor, id: string): Promise<void> {
+      return tasks.transaction(async () => {
+        await tasks.purgeDeleted(UNDELETE_WINDOW_SECONDS);
+        if (!(await tasks.remove(actor.id, id))) throw notFound('Task');
+      });
+    },
+
+    /**
+     * POST /api/tasks/:id/undelete: the task deleted moments ago is back as it was, with its comments, time
+     * entries and reminders still ahead (its shared links ended for good, as on archiving); live again, it
+     * counts against the quota. 404 when there is none to bring back.
+     */
+    undelete(actor: Actor, id: string): Promise<TaskDto> {
+      return tasks.transaction(async () => {
+        const restored = found(await tasks.undelete(actor.id, id, UNDELETE_WINDOW_SECONDS));
+        if (!restored.isArchived) await assertLiveTaskRoom(actor, 0);
+        await trackedTime?.refreshTracked(actor.id, [id]);
+        return syncReminders(actor, found(await tasks.find(actor.id, id)));
+      });
     },
 
     /** After a change of timezone: every open task's reminders move to the same wall-clock times in the new zone. */
