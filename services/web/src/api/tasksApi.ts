@@ -170,6 +170,15 @@ export const tasksApi = baseApi.injectEndpoints({
       onQueryStarted: (id, api) => whenQueued(api, ({ changeOfflineTask }, _answer, timeZone) => changeOfflineTask(id, { isBacklog: false }, timeZone)),
       invalidatesTags: taskWriteTags,
     }),
+    deleteTask: build.mutation<void, string>({
+      query: (id) => ({ url: `tasks/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : [...TASK_WRITE_TAGS]),
+    }),
+    /** Undo of a delete: the api keeps a deleted task for a few minutes. */
+    undeleteTask: build.mutation<Task, string>({
+      query: (id) => ({ url: `tasks/${id}/undelete`, method: 'POST', body: {} }),
+      invalidatesTags: (_task, error) => (error ? [] : [...TASK_WRITE_TAGS]),
+    }),
 
     /**
      * Drag reorder (spec §4): the cached list takes the new order at once (across the pages loaded so
@@ -213,6 +222,8 @@ export const {
   useUnarchiveTaskMutation,
   useMoveTaskToBacklogMutation,
   useRestoreTaskMutation,
+  useDeleteTaskMutation,
+  useUndeleteTaskMutation,
   useReorderTasksMutation,
 } = tasksApi;
 

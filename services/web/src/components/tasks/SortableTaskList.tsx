@@ -23,7 +23,7 @@ export function SortableTaskList({ listId, tasks, variant = 'default', onReorder
       itemTestId="sortable-task"
       itemGap={TASK_CARD_GAP_PX}
     >
-      {(task, _index, dragging) => <TaskCard task={task} variant={variant} dragging={dragging} />}
+      {(task, _index, dragging) => <TaskCard task={task} variant={variant} sortable={Boolean(onReorder)} dragging={dragging} />}
     </SortableList>
   );
 }

@@ -141,6 +141,39 @@ describe('TaskCard', () => {
     expect(requests.find((req) => req.method === 'PATCH')).toMatchObject({ method: 'PATCH', path: `/api/tasks/${uuid(1)}/backlog` });
   });
 
+  it('deletes a task from its menu, and Undo in the toast brings it back (issue 37)', async () => {
+    const { requests } = mockFetch((req) =>
+      req.method === 'DELETE' ? new Response(null, { status: 204 }) : req.method === 'POST' ? json(200, makeTask({ id: uuid(1), title: 'Call' })) : undefined,
+    );
+    renderCard(makeTask({ id: uuid(1), title: 'Call' }));
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete task' }));
+    expect(await screen.findByText('Task deleted')).toBeInTheDocument();
+    expect(requests.find((req) => req.method === 'DELETE')).toMatchObject({ path: `/api/tasks/${uuid(1)}` });
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Task restored')).toBeInTheDocument();
+    expect(requests.find((req) => req.method === 'POST')).toMatchObject({ path: `/api/tasks/${uuid(1)}/undelete` });
+  });
+
+  it('archives with Undo in the toast, which unarchives (issue 37)', async () => {
+    const { requests } = mockFetch(() => json(200, makeTask({ id: uuid(1), title: 'Call' })));
+    renderCard(makeTask({ id: uuid(1), title: 'Call' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Archive task' }));
+    expect(await screen.findByText('Task archived')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Task unarchived')).toBeInTheDocument();
+    expect(requests.filter((req) => req.method === 'PATCH').map((req) => req.path)).toEqual([`/api/tasks/${uuid(1)}/archive`, `/api/tasks/${uuid(1)}/unarchive`]);
+  });
+
+  it('shows a drag handle in a list the user rearranges only (issue 37)', () => {
+    const view = taskView({ now: NOW });
+    renderWithProviders(withTaskView(<TaskCard task={makeTask({ id: uuid(1), title: 'Movable' })} sortable />, view));
+    renderWithProviders(withTaskView(<TaskCard task={makeTask({ id: uuid(2), title: 'Fixed' })} />, view));
+    const [movable, fixed] = screen.getAllByTestId('task-card') as [HTMLElement, HTMLElement];
+    expect(within(movable).getByTestId('task-drag-handle')).toHaveAttribute('title', 'Drag to reorder');
+    expect(within(fixed).queryByTestId('task-drag-handle')).not.toBeInTheDocument();
+  });
+
   it('offers restore and archive in the backlog, nothing else', async () => {
     const { requests } = mockFetch(() => json(200, makeTask({ id: uuid(1), title: 'Later' })));
     renderCard(makeTask({ id: uuid(1), title: 'Later', isBacklog: true, status: 'backlog' }), 'backlog');

@@ -1,6 +1,7 @@
 import { memo, Suspense, useEffect, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import ArchiveIconDrawing from '@mui/icons-material/ArchiveOutlined';
+import DragIconDrawing from '@mui/icons-material/DragIndicator';
 import UnarchiveIconDrawing from '@mui/icons-material/UnarchiveOutlined';
 import FlagIconDrawing from '@mui/icons-material/OutlinedFlag';
 import MoreIconDrawing from '@mui/icons-material/MoreVert';
@@ -29,6 +30,7 @@ import { lazyChunk } from '../../lib/lazyPreloadable';
 
 // Plain <svg>s: a list repeats them on every card.
 const ArchiveIcon = plainIcon(ArchiveIconDrawing);
+const DragIcon = plainIcon(DragIconDrawing);
 const UnarchiveIcon = plainIcon(UnarchiveIconDrawing);
 const FlagIcon = plainIcon(FlagIconDrawing);
 const MoreIcon = plainIcon(MoreIconDrawing);
@@ -59,11 +61,13 @@ export type TaskCardVariant = 'default' | 'backlog' | 'archived';
 export interface TaskCardProps {
   task: Task;
   variant?: TaskCardVariant;
+  /** In a list the user rearranges: the card shows its drag handle. */
+  sortable?: boolean;
   /** Lifted by drag and drop. */
   dragging?: boolean;
 }
 
-function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
+function TaskCardView({ task, variant = 'default', sortable, dragging }: TaskCardProps) {
   const view = useTaskView();
   const actions = useTaskActions();
   const store = useStore() as AppStore;
@@ -120,6 +124,12 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
   // Plain elements with the classes of styles/cards.css: a list renders many cards (issue 18).
   return (
     <div className="db-card" data-testid="task-card" data-task-id={task.id} data-completed={done ? 'true' : 'false'} data-overdue={overdue ? 'true' : 'false'} data-dragging={dragging ? 'true' : 'false'}>
+      {/* What shows that the card moves; the whole card is what the list lifts (SortableList). */}
+      {sortable && (
+        <span className="db-card-handle" data-testid="task-drag-handle" title="Drag to reorder">
+          <DragIcon />
+        </span>
+      )}
       {variant !== 'archived' && (
         <input
           type="checkbox"
@@ -238,6 +248,7 @@ function TaskCardView({ task, variant = 'default', dragging }: TaskCardProps) {
             onEdit={() => view.openTask(task)}
             onToggleTimer={() => void toggleTimer(store, task)}
             onMoveToBacklog={() => void run(() => actions.moveToBacklog(task))}
+            onDelete={() => void run(() => actions.remove(task))}
           />
         </Suspense>
       )}

@@ -3,6 +3,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import InboxIcon from '@mui/icons-material/MoveToInboxOutlined';
 import TimerIcon from '@mui/icons-material/TimerOutlined';
@@ -18,13 +19,14 @@ export interface TaskCardMenusProps {
   onEdit: () => void;
   onToggleTimer: () => void;
   onMoveToBacklog: () => void;
+  onDelete: () => void;
 }
 
 /**
  * A task card's menus: its priority and its other actions. They load when a card first opens one, so a
  * list of cards paints without them. Each choice closes the menu first.
  */
-export default function TaskCardMenus({ task, open, timerRunsHere, onClose, onPriority, onEdit, onToggleTimer, onMoveToBacklog }: TaskCardMenusProps) {
+export default function TaskCardMenus({ task, open, timerRunsHere, onClose, onPriority, onEdit, onToggleTimer, onMoveToBacklog, onDelete }: TaskCardMenusProps) {
   const choose = (action: () => void) => () => {
     onClose();
     action();
@@ -60,6 +62,12 @@ export default function TaskCardMenus({ task, open, timerRunsHere, onClose, onPr
           <InboxIcon fontSize="small" />
         </ListItemIcon>
         <ListItemText>Move to backlog</ListItemText>
+      </MenuItem>
+      <MenuItem onClick={choose(onDelete)} sx={{ color: 'error.main' }}>
+        <ListItemIcon sx={{ color: 'inherit' }}>
+          <DeleteIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>Delete task</ListItemText>
       </MenuItem>
     </Menu>
   );

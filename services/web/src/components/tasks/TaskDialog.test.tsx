@@ -98,6 +98,24 @@ describe('TaskDialog', () => {
     });
   });
 
+  it('deletes the task it edits: the dialog closes and the toast offers Undo (issue 37)', async () => {
+    const { requests } = api((req) => (req.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined));
+    const onClose = jest.fn();
+    renderWithProviders(<TaskDialog open onClose={onClose} task={makeTask({ id: uuid(1), title: 'Old' })} delegationEnabled={false} />);
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(await screen.findByText('Task deleted')).toBeInTheDocument();
+    // The dialog stays open here (onClose is a mock), so the toast is outside the modal.
+    expect(screen.getByRole('button', { name: 'Undo', hidden: true })).toBeInTheDocument();
+    expect(requests.find((req) => req.method === 'DELETE')).toMatchObject({ path: `/api/tasks/${uuid(1)}` });
+  });
+
+  it('offers no Delete while creating', () => {
+    api();
+    renderWithProviders(<TaskDialog open onClose={jest.fn()} delegationEnabled={false} />);
+    expect(within(dialog()).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
   it("creates a client inline: 'Client created', and selects it", async () => {
     api();
     renderWithProviders(<TaskDialog open onClose={jest.fn()} delegationEnabled={false} />);

@@ -5,6 +5,7 @@ import type { Task } from '@daybook/shared';
 import { useSignedInUser } from '../../api/authApi';
 import { browserTimeZone } from '../../lib/reminders';
 import { ResponsiveModal } from '../ResponsiveModal';
+import { DeleteTaskButton } from './DeleteTaskButton';
 import { TaskConfigurationFields } from './TaskConfigurationFields';
 import { TaskDelegationFields } from './TaskDelegationFields';
 import { TaskCommentsSection } from './TaskCommentsSection';
@@ -56,6 +57,7 @@ export function TaskDialog({ open, onClose, task, delegationEnabled, onSaved, on
       maxWidth="sm"
       actions={
         <>
+          {task && <DeleteTaskButton task={task} onDeleted={onClose} />}
           <Button onClick={onClose} color="inherit">
             Cancel
           </Button>

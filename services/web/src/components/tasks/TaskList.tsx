@@ -13,12 +13,13 @@ const SortableTaskList = lazyPreloadable(() => import('./SortableTaskList'));
 /** Loads drag and drop (the dashboard's first render waits for it; it also asks when it mounts). */
 export const preloadDragAndDrop = () => SortableTaskList.preload();
 
-function StaticTaskList({ listId, tasks, variant }: Pick<SortableTaskListProps, 'listId' | 'tasks' | 'variant'>) {
+/** The cards alone; `sortable` shows their handles while drag and drop loads. */
+function StaticTaskList({ listId, tasks, variant, sortable }: Pick<SortableTaskListProps, 'listId' | 'tasks' | 'variant'> & { sortable: boolean }) {
   return (
     <div data-testid={`task-list-${listId}`}>
       {tasks.map((task: Task) => (
         <div key={task.id} style={{ paddingBottom: TASK_CARD_GAP_PX }}>
-          <TaskCard task={task} variant={variant} />
+          <TaskCard task={task} variant={variant} sortable={sortable} />
         </div>
       ))}
     </div>
@@ -35,7 +36,7 @@ export function TaskList({ footer, ...props }: SortableTaskListProps & { footer?
   const count = useProgressiveCount(props.tasks.length);
   const complete = count >= props.tasks.length;
   const tasks = complete ? props.tasks : props.tasks.slice(0, count);
-  const fallback = <StaticTaskList listId={props.listId} tasks={tasks} variant={props.variant} />;
+  const fallback = <StaticTaskList listId={props.listId} tasks={tasks} variant={props.variant} sortable={Boolean(props.onReorder)} />;
   return (
     <>
       {props.onReorder ? (

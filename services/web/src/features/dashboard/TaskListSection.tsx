@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { Task, TaskReorderType } from '@daybook/shared';
 import type { TaskListEndpoint } from '../../api/tasksApi';
 import { EmptyState } from '../../components/EmptyState';
@@ -8,6 +8,9 @@ import { SkeletonRows } from '../../components/SkeletonRows';
 import { TaskList } from '../../components/tasks/TaskList';
 import type { TaskCardVariant } from '../../components/tasks/TaskCard';
 import { useTaskReorder } from '../../components/tasks/useTaskReorder';
+import { useHeldCompleted } from '../../components/tasks/completionHold';
+import { splitCompleted } from '../../components/tasks/taskFilters';
+import { useTaskView } from '../../components/tasks/TaskViewContext';
 import { countLabel } from '../../lib/format';
 import type { Paging } from '../../lib/useLoadMoreOnScroll';
 
@@ -34,9 +37,14 @@ export interface TaskListSectionProps {
  * Plain elements (styles/today.css): the dashboard's first screen shows two of these.
  * A heading with the count, then skeleton rows while loading, the empty state, or the drag-reorderable
  * cards (and, while more pages are to come, the row that loads them; the count then reads '200+').
+ * Completed tasks leave the cards once their toast's Undo is gone (issue 37): those completed today wait
+ * in a collapsed 'Completed today' group under the list.
  */
-export function TaskListSection({ heading, headingAction, tasks, shown, paging, isLoading, isError, onRetry, skeletonRows, empty, list, reorderType, variant }: TaskListSectionProps) {
+export function TaskListSection({ heading, headingAction, tasks, shown: all, paging, isLoading, isError, onRetry, skeletonRows, empty, list, reorderType, variant }: TaskListSectionProps) {
   const reorder = useTaskReorder(list, reorderType, tasks);
+  const view = useTaskView();
+  const held = useHeldCompleted();
+  const { open: shown, completedToday } = useMemo(() => splitCompleted(all, held, view.now, view.timeZone), [all, held, view.now, view.timeZone]);
   const more = paging?.hasNextPage ?? false;
   return (
     <section aria-label={heading}>
@@ -67,6 +75,31 @@ export function TaskListSection({ heading, headingAction, tasks, shown, paging, 
           footer={paging && <LoadMoreRow paging={paging} label={`Loading more of ${heading}`} />}
         />
       )}
+      {completedToday.length > 0 && <CompletedToday listId={list} tasks={completedToday} variant={variant} />}
+    </section>
+  );
+}
+
+/** The tasks of a list completed today, hidden until the user asks for them ('Show completed'). */
+function CompletedToday({ listId, tasks, variant }: { listId: string; tasks: readonly Task[]; variant?: TaskCardVariant }) {
+  const [expanded, setExpanded] = useState(false);
+  const groupId = useId();
+  return (
+    <section aria-label="Completed today" className="db-completed-group">
+      <div className="db-section-head">
+        <div className="db-section-title">
+          <h3 className="db-heading">Completed today</h3>
+          <p className="db-count" aria-label={countLabel(tasks.length, 'task')}>
+            {tasks.length}
+          </p>
+        </div>
+        <button type="button" className="db-button" aria-expanded={expanded} aria-controls={groupId} onClick={() => setExpanded((value) => !value)}>
+          {expanded ? 'Hide completed' : 'Show completed'}
+        </button>
+      </div>
+      <div id={groupId} hidden={!expanded}>
+        {expanded && <TaskList listId={`${listId}-completed`} tasks={tasks} variant={variant} />}
+      </div>
     </section>
   );
 }
