@@ -17,7 +17,7 @@ test('notes: pages, sub-pages, tagged notes, editing, search and safe markdown',
   await api.createClient('Globex', '#16a34a');
   await page.goto('/notes');
   await expect(page.getByRole('heading', { name: 'Notes', level: 1 })).toBeVisible();
-  await expect(page.getByText('No list selected')).toBeVisible();
+  await expect(page.getByText('No page selected')).toBeVisible();
 
   // A page, then a sub-page (which is selected, with its parent expanded); Enter in the title submits.
   await pageAction(page, testInfo, 'New page');
@@ -43,14 +43,14 @@ test('notes: pages, sub-pages, tagged notes, editing, search and safe markdown',
   expect(titles.sort()).toEqual(['Dairy', 'Groceries']);
   if (isPhone(testInfo)) {
     await expect(page.getByRole('tree')).toHaveCount(0);
-    await page.getByRole('combobox', { name: 'List' }).click();
-    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Groceries', 'Dairy', 'Create new list']);
+    await page.getByRole('combobox', { name: 'Page' }).click();
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Groceries', 'Dairy', 'Create new page']);
     await page.keyboard.press('Escape');
   } else {
     const tree = page.getByRole('tree', { name: 'Pages and sub-pages' });
     await expect(tree.getByRole('treeitem', { name: /Groceries/ })).toHaveAttribute('aria-expanded', 'true');
     await expect(tree.getByRole('button', { name: 'Dairy', exact: true })).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'List' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Page' })).toHaveCount(0);
   }
 
   // A note with a client tag: the toolbar and client selector appear once text is typed.
@@ -82,7 +82,7 @@ test('notes: pages, sub-pages, tagged notes, editing, search and safe markdown',
   await openSearch(page, testInfo);
   await page.getByLabel('Search notes').fill(token);
   const results = page.getByTestId('search-results');
-  await expect(results.getByRole('heading', { name: /Search Results/ })).toContainText('1 list');
+  await expect(results.getByRole('heading', { name: /Search Results/ })).toContainText('1 page');
   await expect(results.getByRole('button', { name: 'Dairy' })).toBeVisible();
   await page.getByRole('button', { name: 'Filters' }).click();
   await page.getByRole('combobox', { name: 'Client', exact: true }).click();
@@ -121,7 +121,7 @@ test('notes: pages, sub-pages, tagged notes, editing, search and safe markdown',
   // Delete the selected sub-page: the selection moves to the first page.
   await pageAction(page, testInfo, 'Delete page');
   await page.getByRole('dialog', { name: 'Delete page?' }).getByRole('button', { name: 'Delete' }).click();
-  await expectToast(page, 'List deleted');
+  await expectToast(page, 'Page deleted');
   await expect(page.getByTestId('selected-page-title')).toHaveText('Groceries');
 });
 
@@ -169,7 +169,7 @@ test('notes layout: one way to pick a page, the notes first on a phone, a markdo
     expect(controls.height).toBeLessThanOrEqual(56);
     expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(viewport.height);
     expect(noteBox.y).toBeLessThan(260);
-    await expect(page.getByRole('combobox', { name: 'List' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Page' })).toBeVisible();
     await expect(page.getByRole('tree')).toHaveCount(0);
     await expect(page.getByLabel('Search notes')).toHaveCount(0);
     await expect(page.getByRole('switch')).toHaveCount(0);
@@ -182,8 +182,8 @@ test('notes layout: one way to pick a page, the notes first on a phone, a markdo
     await snap(page, testInfo, '2-menu');
     await page.keyboard.press('Escape');
     // The list selector names every page, sub-pages after their parent.
-    await page.getByRole('combobox', { name: 'List' }).click();
-    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Meetings', 'Weekly', 'Recipes', 'Create new list']);
+    await page.getByRole('combobox', { name: 'Page' }).click();
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Meetings', 'Weekly', 'Recipes', 'Create new page']);
     await snap(page, testInfo, '3-list-selector');
     await page.getByRole('option', { name: 'Weekly' }).click();
     await expect(page.getByTestId('selected-page-title')).toHaveText('Weekly');
@@ -191,7 +191,7 @@ test('notes layout: one way to pick a page, the notes first on a phone, a markdo
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByLabel('Search notes')).toBeFocused();
     await page.keyboard.type('accountant');
-    await expect(page.getByTestId('search-results')).toContainText('1 list');
+    await expect(page.getByTestId('search-results')).toContainText('1 page');
     await snap(page, testInfo, '4-search');
     await page.getByRole('button', { name: 'Close search' }).click();
     await expect(page.getByLabel('Search notes')).toHaveCount(0);
@@ -200,7 +200,7 @@ test('notes layout: one way to pick a page, the notes first on a phone, a markdo
     // The search row (search, Filters, the markdown switch) over the tree and the page.
     expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(viewport.height);
     await expect(page.getByRole('tree', { name: 'Pages and sub-pages' })).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'List' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Page' })).toHaveCount(0);
     const markdown = page.getByRole('switch', { name: 'Render markdown' });
     await expect(markdown).toBeChecked();
     await expect(page.getByRole('button', { name: 'Edit page' })).toBeVisible();

@@ -239,7 +239,7 @@ test('xss: notes: the list picker and search, markdown off and on', async ({ pag
 
   // The list picker (phones) names every page; wide screens show the tree (the journey above).
   if (isPhone(testInfo)) {
-    await page.getByRole('combobox', { name: 'List' }).click();
+    await page.getByRole('combobox', { name: 'Page' }).click();
     await expect(page.getByRole('listbox').getByRole('option').nth(PAYLOADS.length)).toBeVisible();
     await expectClean(page, watch, 'notes, list picker');
     await page.keyboard.press('Escape');

@@ -39,7 +39,7 @@ export async function setMarkdown(page: Page, testInfo: TestInfo, on: boolean) {
 /** Selects a page: a top-level page in the tree (wide) or any page in the list selector (phones). */
 export async function choosePage(page: Page, testInfo: TestInfo, title: string) {
   if (isPhone(testInfo)) {
-    await page.getByRole('combobox', { name: 'List' }).click();
+    await page.getByRole('combobox', { name: 'Page' }).click();
     await page.getByRole('listbox').getByRole('option', { name: title, exact: true }).first().click();
   } else {
     await page.getByRole('tree', { name: 'Pages and sub-pages' }).getByRole('button', { name: title, exact: true }).first().click();

@@ -24,7 +24,7 @@ export interface NotesMenuProps {
   onDelete: () => void;
 }
 
-/** Narrow screens: the controls that are not the list selector or search, in one menu. */
+/** Narrow screens: the controls that are not the page selector or search, in one menu. */
 export function NotesMenu({ markdown, onMarkdown, hasSelection, onNewPage, onNewSubPage, onEdit, onDelete }: NotesMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);

@@ -136,6 +136,7 @@ describe('notes screen', () => {
 
     const found = await screen.findByTestId('search-excerpt');
     expect(found).toHaveTextContent(excerpt);
+    expect(screen.getByRole('heading', { name: 'Search Results (1 page)' })).toBeInTheDocument();
     expect([...found.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Lunch', 'menu']);
     expect(document.querySelector('img, script, a[href^="javascript"]')).toBeNull();
     // Markdown on: the https address is a link (its found word still marked); off: plain text.
@@ -197,18 +198,18 @@ describe('notes screen', () => {
     expect(screen.getByText('Failed to add note.')).toBeInTheDocument();
   });
 
-  it('shows "No list selected" without pages', async () => {
+  it('shows "No page selected" without pages (the screen says page, never list)', async () => {
     serve([], {});
     renderWithProviders(<NotesPage />, { route: '/notes' });
-    expect(await screen.findByText('No list selected')).toBeInTheDocument();
+    expect(await screen.findByText('No page selected')).toBeInTheDocument();
   });
 
-  it('wide: the pages as a tree and no list selector; Edit page and Delete page beside the page’s title', async () => {
+  it('wide: the pages as a tree and no page selector; Edit page and Delete page beside the page’s title', async () => {
     serve([page(1, 'Work'), page(2, 'Calls', uuid(1))], {});
     renderWithProviders(<NotesPage />, { route: '/notes' });
     expect(await screen.findByTestId('selected-page-title')).toHaveTextContent('Work');
     expect(screen.getByRole('tree', { name: 'Pages and sub-pages' })).toBeInTheDocument();
-    expect(screen.queryByRole('combobox', { name: 'List' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Page' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Search notes')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit page' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete page' })).toBeInTheDocument();
@@ -254,7 +255,7 @@ describe('notes screen', () => {
 describe('notes screen on a phone', () => {
   beforeEach(() => viewport(390));
 
-  it('one row of controls: the list selector (no tree), a search button and a menu with the rest', async () => {
+  it('one row of controls: the page selector (no tree), a search button and a menu with the rest', async () => {
     serve([page(1, 'Work'), page(2, 'Calls', uuid(1)), page(3, 'Home')], { [uuid(1)]: [item(1, uuid(1), 'Call **Acme**')] });
     const user = userEvent.setup();
     renderWithProviders(<NotesPage />, { route: '/notes' });
@@ -264,10 +265,10 @@ describe('notes screen on a phone', () => {
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     expect(within(screen.getByTestId('notes-controls')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Search', 'Notes options']);
 
-    // The list selector names every page, sub-pages included, and 'Create new list'.
-    await user.click(screen.getByRole('combobox', { name: 'List' }));
+    // The page selector names every page, sub-pages included, and 'Create new page'.
+    await user.click(screen.getByRole('combobox', { name: 'Page' }));
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Work', 'Calls', 'Home', 'Create new list']);
+    expect(options.map((o) => o.textContent)).toEqual(['Work', 'Calls', 'Home', 'Create new page']);
     await user.click(options[1]!);
     expect(await screen.findByTestId('selected-page-title')).toHaveTextContent('Calls');
 

@@ -92,11 +92,11 @@ export function NotesPage() {
     try {
       await deleteList(selected.id).unwrap();
       dispatch({ type: 'deleted', id: selected.id });
-      toast({ title: 'List deleted', variant: 'success' });
+      toast({ title: 'Page deleted', variant: 'success' });
       vibrate('noteHeavy');
       setConfirmDelete(false);
     } catch (err) {
-      reportFailure(err, 'Failed to delete note list.', { showReason: true });
+      reportFailure(err, 'Failed to delete page.', { showReason: true });
     }
   };
 
@@ -141,7 +141,7 @@ export function NotesPage() {
       actions={pageActions}
     />
   ) : (
-    <EmptyState title="No list selected" description="Create a page to start writing notes." />
+    <EmptyState title="No page selected" description="Create a page to start writing notes." />
   );
 
   return (

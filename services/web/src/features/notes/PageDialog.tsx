@@ -38,7 +38,7 @@ export function PageDialog({ state, clients, onClose, onCreated }: { state: Page
         await updateList({ id: state.list.id, title: trimmed, clientId: client }).unwrap();
         onClose();
       } catch (err) {
-        reportFailure(err, 'Failed to update note list.', { showReason: true });
+        reportFailure(err, 'Failed to update page.', { showReason: true });
       }
       return;
     }
@@ -49,7 +49,7 @@ export function PageDialog({ state, clients, onClose, onCreated }: { state: Page
       onCreated(list);
       onClose();
     } catch (err) {
-      reportFailure(err, 'Failed to create note list.', { showReason: true });
+      reportFailure(err, 'Failed to create page.', { showReason: true });
     }
   };
 

@@ -3,21 +3,21 @@ import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import type { PageNode } from './notesState';
 
-const CREATE_NEW_LIST = '__create__';
+const CREATE_NEW_PAGE = '__create__';
 
 /**
- * The list selector of narrow screens (spec §2): every page, sub-pages indented under their parent, and
- * 'Create new list'. Wide screens show the pages as a tree instead.
+ * The page selector of narrow screens (spec §2): every page, sub-pages indented under their parent, and
+ * 'Create new page'. Wide screens show the pages as a tree instead.
  */
 export function PagePicker({ pages, selectedId, onSelect, onCreate }: { pages: readonly PageNode[]; selectedId: string | null; onSelect: (id: string) => void; onCreate: () => void }) {
   return (
     <TextField
       select
       size="small"
-      label="List"
+      label="Page"
       value={selectedId ?? ''}
       onChange={(event) => {
-        if (event.target.value === CREATE_NEW_LIST) onCreate();
+        if (event.target.value === CREATE_NEW_PAGE) onCreate();
         else onSelect(event.target.value);
       }}
       sx={{ flex: 1, minWidth: 0 }}
@@ -27,9 +27,9 @@ export function PagePicker({ pages, selectedId, onSelect, onCreate }: { pages: r
           {node.list.title}
         </MenuItem>
       ))}
-      <MenuItem value={CREATE_NEW_LIST}>
+      <MenuItem value={CREATE_NEW_PAGE}>
         <AddIcon fontSize="small" sx={{ mr: 1 }} />
-        Create new list
+        Create new page
       </MenuItem>
     </TextField>
   );

@@ -38,7 +38,7 @@ export function SearchResults({ criteria, markdown, timeZone, onOpen, onOpenNote
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="search-results">
       <Typography variant="h6" component="h2">
-        Search Results <Typography component="span" color="textSecondary">({countLabel(results.length, 'list')})</Typography>
+        Search Results <Typography component="span" color="textSecondary">({countLabel(results.length, 'page')})</Typography>
       </Typography>
       {results.length === 0 && <EmptyState title="No results found" description="Try other words or clear the filters." />}
       {results.map((result) => (
@@ -51,7 +51,7 @@ export function SearchResults({ criteria, markdown, timeZone, onOpen, onOpenNote
           </Box>
           {result.items.length === 0 ? (
             <Typography variant="body2" color="textSecondary">
-              Empty list
+              Empty page
             </Typography>
           ) : (
             result.items.map((item) => (
