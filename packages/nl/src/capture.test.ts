@@ -47,6 +47,6 @@ describe('capture (the live preview)', () => {
   });
 
   it('reads nothing from a fully quoted text', () => {
-    expect(capture('"call Acme tomorrow"', context)).toMatchObject({ pieces: [], clientId: null, task: { title: 'call Acme tomorrow' } });
+    expect(capture('"call Acme tomorrow"', context)).toMatchObject({ pieces: [], clientId: null, task: { title: 'Call Acme tomorrow' } });
   });
 });

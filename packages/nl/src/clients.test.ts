@@ -15,7 +15,7 @@ const TRADES = ['O’Brien Plumbing', 'Smith & Co.', 'Müller GmbH', 'Noon Baker
 describe('client names', () => {
   it('matches the full name or a unique leading word sequence, in canonical spelling', () => {
     expect(client('Call Acme about the invoice')).toEqual(['Call Acme about the invoice', 'Acme Corp']);
-    expect(client('send the proposal to globex')).toEqual(['send the proposal to globex', 'Globex']);
+    expect(client('send the proposal to globex')).toEqual(['Send the proposal to globex', 'Globex']);
     expect(client('Kickoff with wayne enterprises')).toEqual(['Kickoff with wayne enterprises', 'Wayne Enterprises']);
     expect(client("Send Initech's contract")).toEqual(["Send Initech's contract", 'Initech']);
     expect(client('Call muller tomorrow', ['Müller GmbH'])).toEqual(['Call muller', 'Müller GmbH']);

@@ -132,7 +132,7 @@ describe('numeric dates', () => {
   it('counts only at the ends, after on/by/due/the, or before a time', () => {
     expect(due('The 9/11 Report')).toEqual({ title: 'The 9/11 Report', dueDate: null, dueTime: null });
     expect(due('The 9/11 Report due 10/12').title).toBe('The 9/11 Report');
-    expect(due('meeting 9/11 at 10:00')).toEqual({ title: 'meeting', dueDate: '2025-09-11', dueTime: '10:00' });
+    expect(due('meeting 9/11 at 10:00')).toEqual({ title: 'Meeting', dueDate: '2025-09-11', dueTime: '10:00' });
     expect(due('9/11 meeting').dueDate).toBe('2025-09-11');
   });
 
@@ -322,8 +322,8 @@ describe('a date phrase opening the text behind other fields or before a verb (R
   });
 
   it('leaves a capitalised day word inside a name', () => {
-    expect(due('renew my Psychology Today listing')).toEqual({ title: 'renew my Psychology Today listing', dueDate: null, dueTime: null });
-    expect(due('send the letter to the editor of USA Today')).toEqual({ title: 'send the letter to the editor of USA Today', dueDate: null, dueTime: null });
+    expect(due('renew my Psychology Today listing')).toEqual({ title: 'Renew my Psychology Today listing', dueDate: null, dueTime: null });
+    expect(due('send the letter to the editor of USA Today')).toEqual({ title: 'Send the letter to the editor of USA Today', dueDate: null, dueTime: null });
     expect(due('Submit the Expense Report Today').dueDate).toBe('2025-03-11');
     expect(due('Email Priya Today about the offer').dueDate).toBe('2025-03-11');
   });

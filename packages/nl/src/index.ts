@@ -6,6 +6,7 @@ export { capture, captureMany, clientIdOf, type CaptureClient, type CaptureConte
 export { createRuleContext, localToInstant, type RuleContext } from './context';
 export { canonicalClientName, resolveClientName, type ClientAliasEntry, type UnknownClient } from './clients';
 export { taskKind } from './kind';
+export { capitalizeFirst } from './title';
 export { analyseManyWithRules, structureManyWithRules, type TaskReading } from './multi';
 export { analyseWithRules, structureWithRules, type ClientAlias, type EstimateHabit, type RulesAnalysis, type RulesInput, type RulesOptions } from './rules';
 export { incrementFromLabel, parseCases, requestFromCase, type EvalCase } from './cli/cases';

@@ -52,7 +52,7 @@ describe('usual estimates (DECISIONS 28)', () => {
   ];
 
   it('gives the usual estimate of the kind of work when none is stated', () => {
-    expect(structure('design review with Acme tomorrow', habits)).toMatchObject({ title: 'design review with Acme', estimatedTime: '45min' });
+    expect(structure('design review with Acme tomorrow', habits)).toMatchObject({ title: 'Design review with Acme', estimatedTime: '45min' });
     // A repeat word leaves the title (RULES §6): the kind is read from what is left.
     expect(structure('Weekly design review with Acme', habits)).toMatchObject({ title: 'Design review with Acme', isRecurring: true, estimatedTime: '45min' });
     expect(structure('remind me to send Wayne Enterprises the invoice', habits).estimatedTime).toBe('15min');

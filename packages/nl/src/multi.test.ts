@@ -28,14 +28,14 @@ const context: CaptureContext = {
 
 describe('where a new task starts (RULES §8.1)', () => {
   it('reads every non-empty line and every list item, markers removed', () => {
-    expect(titles('repot the fern\n\nfix the gate latch\n')).toEqual(['repot the fern', 'fix the gate latch']);
-    expect(titles('- repot the fern\n* fix the gate latch\n• oil the hinges')).toEqual(['repot the fern', 'fix the gate latch', 'oil the hinges']);
-    expect(titles('1. repot the fern\n2) fix the gate latch')).toEqual(['repot the fern', 'fix the gate latch']);
-    expect(titles('1) repot the fern 2) fix the gate latch 3) oil the hinges')).toEqual(['repot the fern', 'fix the gate latch', 'oil the hinges']);
+    expect(titles('repot the fern\n\nfix the gate latch\n')).toEqual(['Repot the fern', 'Fix the gate latch']);
+    expect(titles('- repot the fern\n* fix the gate latch\n• oil the hinges')).toEqual(['Repot the fern', 'Fix the gate latch', 'Oil the hinges']);
+    expect(titles('1. repot the fern\n2) fix the gate latch')).toEqual(['Repot the fern', 'Fix the gate latch']);
+    expect(titles('1) repot the fern 2) fix the gate latch 3) oil the hinges')).toEqual(['Repot the fern', 'Fix the gate latch', 'Oil the hinges']);
   });
 
   it('splits at a semicolon', () => {
-    expect(titles('defrost the freezer; descale the kettle')).toEqual(['defrost the freezer', 'descale the kettle']);
+    expect(titles('defrost the freezer; descale the kettle')).toEqual(['Defrost the freezer', 'Descale the kettle']);
   });
 
   it('splits at a comma or connector when a new action follows', () => {
@@ -109,7 +109,7 @@ describe('which task a phrase belongs to (RULES §8.3)', () => {
 
   it('gives a bare priority or estimate between separators to the task before', () => {
     const [first, second] = tasks('clean the gutters, whenever, and fix the shed door, 2 hours');
-    expect(first).toMatchObject({ title: 'clean the gutters', priority: 'low', estimatedTime: null });
+    expect(first).toMatchObject({ title: 'Clean the gutters', priority: 'low', estimatedTime: null });
     expect(second).toMatchObject({ title: 'Fix the shed door', priority: 'medium', estimatedTime: '2h' });
   });
 
@@ -130,8 +130,8 @@ describe('shared phrases (RULES §8.4)', () => {
   it('shares a header line over a list; the header is no task', () => {
     const result = tasks('Quill Legal, high priority:\n- sign the NDA\n- scan the ID');
     expect(result.map((t) => [t.title, t.clientName, t.priority])).toEqual([
-      ['sign the NDA', 'Quill Legal', 'high'],
-      ['scan the ID', 'Quill Legal', 'high'],
+      ['Sign the NDA', 'Quill Legal', 'high'],
+      ['Scan the ID', 'Quill Legal', 'high'],
     ]);
   });
 
@@ -167,8 +167,8 @@ describe('shared phrases (RULES §8.4)', () => {
 
   it('shares a line of fields over a list, also without a colon', () => {
     expect(tasks('Saturday\n- wax the skis\n- pack the van').map((t) => [t.title, t.dueDate])).toEqual([
-      ['wax the skis', '2025-03-15'],
-      ['pack the van', '2025-03-15'],
+      ['Wax the skis', '2025-03-15'],
+      ['Pack the van', '2025-03-15'],
     ]);
   });
 
@@ -314,7 +314,7 @@ describe('single-task corpora through the several-task path', () => {
 
 describe('gaps closed after a blind test set', () => {
   it('drops a lower-case filler sentence before the tasks', () => {
-    expect(titles('ok so a couple of things. water the ferns, then invoice Quill Legal for March')).toEqual(['water the ferns', 'Invoice Quill Legal for March']);
+    expect(titles('ok so a couple of things. water the ferns, then invoice Quill Legal for March')).toEqual(['Water the ferns', 'Invoice Quill Legal for March']);
   });
 
   it('splits two actions after a shared date and part of day, "brief" being a verb', () => {
@@ -327,7 +327,7 @@ describe('gaps closed after a blind test set', () => {
 
   it('reads "before 3" as a time', () => {
     expect(tasks('check and file the Larkspur Florists receipts before 3')).toEqual([
-      expect.objectContaining({ title: 'check and file the Larkspur Florists receipts', dueDate: '2025-03-11', dueTime: '15:00' }),
+      expect.objectContaining({ title: 'Check and file the Larkspur Florists receipts', dueDate: '2025-03-11', dueTime: '15:00' }),
     ]);
   });
 });

@@ -24,7 +24,6 @@ import { literalTitle, protectLiterals } from './protect';
 import { analyseWithRules, type RulesAnalysis, type RulesInput, type RulesOptions } from './rules';
 import { Scanner, type Hit, type HitValue, type PartOfDay } from './scanner';
 import { splitSegments } from './segments';
-import { capitalizeFirst } from './title';
 
 /**
  * Several tasks in one utterance (RULES.md §8, DECISIONS 27): the text is split into tasks, each task is
@@ -147,8 +146,6 @@ interface PlannedTask {
   end: number;
   /** Shared phrases that apply, outermost first (a header line, a header in the text, a lead-in's phrase). */
   headers: HeaderRef[];
-  /** The task began after a connector or in the middle of a sentence: its title starts with a capital. */
-  capitalize: boolean;
 }
 
 /** The words of the user's client names and aliases, once per list (kept as long as the list's matcher). */
@@ -313,7 +310,7 @@ class Planner {
 
     if (start >= end) return;
     if (firstOfChunk || opens || this.current === null) {
-      this.current = this.newTask(start, opening.connector || start !== (this.tokens[from] as Token).start);
+      this.current = this.newTask(start);
       this.softSplit(this.indexAt(start), to, false);
     } else {
       // Any other sentence after a task is that task's description (§8.1).
@@ -334,11 +331,11 @@ class Planner {
     return words.length > 0 && this.couldBeHeader(from, to) && this.isHeader(from, to);
   }
 
-  private newTask(start: number, capitalize: boolean): PlannedTask {
+  private newTask(start: number): PlannedTask {
     const headers = [this.lineHeader, this.inlineHeader, this.sentenceHeader].filter((h): h is HeaderRef => h !== null);
     // "I'll book the table", "we will …": the title is the action (the single-task rules keep these words).
     const saying = SAYING_WHO_DOES_IT.exec(this.text.slice(start, start + 20));
-    const task: PlannedTask = saying ? { start: start + saying[0].length, end: start, headers, capitalize: true } : { start, end: start, headers, capitalize };
+    const task: PlannedTask = saying ? { start: start + saying[0].length, end: start, headers } : { start, end: start, headers };
     this.tasks.push(task);
     return task;
   }
@@ -373,7 +370,7 @@ class Planner {
       if (this.actionWords(contentStart, token.start) < 2) continue; // "review and sign the lease", "I need to, by Friday, file …"
       if (!this.opensAction(next.position, to, next.strong)) continue;
       task.end = token.start;
-      task = this.newTask(next.position, true);
+      task = this.newTask(next.position);
       this.current = task;
       contentStart = this.afterLeadIn(task.start);
       inDescription = false;
@@ -664,7 +661,6 @@ class Reader {
     return readings.map(({ plan, analysis }) => {
       const shared = plan.headers.map((h) => this.sharedOf(h)).reduce(combine, NO_SHARED);
       const reading = applyShared(analysis ?? this.read(plan.start, plan.end), shared, this.ctx);
-      if (plan.capitalize) reading.task = { ...reading.task, title: capitalizeFirst(reading.task.title) };
       return { ...reading, start: plan.start, end: plan.end };
     });
   }

@@ -144,7 +144,7 @@ describe('"remind me" with the task’s own date and time', () => {
   });
 
   it('after a task with no date: the task’s date and time', () => {
-    expect(rules('buy milk, remind me at 6pm')).toMatchObject({ title: 'buy milk', dueDate: '2025-03-11', dueTime: '18:00', reminders: [before(0)] });
+    expect(rules('buy milk, remind me at 6pm')).toMatchObject({ title: 'Buy milk', dueDate: '2025-03-11', dueTime: '18:00', reminders: [before(0)] });
     expect(rules('Buy milk. Remind me at 6pm.')).toMatchObject({ title: 'Buy milk', description: '', dueTime: '18:00', reminders: [before(0)] });
     expect(rules('Call the plumber - remind me tomorrow')).toMatchObject({ title: 'Call the plumber', dueDate: '2025-03-12', reminders: [] });
   });

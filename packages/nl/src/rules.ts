@@ -146,7 +146,7 @@ export function analyseWithRules(request: RulesInput, options: RulesOptions = {}
   const lead = request.input.length - request.input.trimStart().length;
   const input = request.input.normalize('NFC').replace(/\r\n/gu, ' \n').replace(/\r/gu, '\n').slice(lead).trimEnd();
   const literal = literalTitle(input);
-  if (literal !== null) return { task: titleOnlyTask(clip(literal, TASK_TITLE_MAX) || clip(input, TASK_TITLE_MAX)), hits: [], unknownClient: null };
+  if (literal !== null) return { task: titleOnlyTask(capitalizeFirst(clip(literal, TASK_TITLE_MAX) || clip(input, TASK_TITLE_MAX))), hits: [], unknownClient: null };
 
   const ctx = createRuleContext(request.now, request.timezone);
   const s = new Scanner(input);
@@ -207,20 +207,15 @@ export function analyseWithRules(request: RulesInput, options: RulesOptions = {}
 
   const estimate = first(hits, 'estimate');
   let title = '';
-  let removedBefore = false;
   if (titleSegment) {
     const raw = titleText(s, titleSegment.start, titleSegment.end);
     const fieldsBefore = titleIndex > 0 || removedBeforeFirstWord(s, titleSegment.start, titleSegment.end);
-    const { text, stripped } = stripFiller(raw, fieldsBefore);
-    title = tidy(text);
-    removedBefore = stripped || fieldsBefore;
+    title = tidy(stripFiller(raw, fieldsBefore).text);
   }
-  if (title === '') {
-    // Nothing but fields ("tomorrow at 3pm") or punctuation: the text itself is the title.
-    title = tidy(input) || input.replace(/\s+/gu, ' ').trim() || 'Task';
-    removedBefore = false;
-  }
-  if (removedBefore) title = capitalizeFirst(title);
+  // Nothing but fields ("tomorrow at 3pm") or punctuation: the text itself is the title.
+  if (title === '') title = tidy(input) || input.replace(/\s+/gu, ' ').trim() || 'Task';
+  // A title starts with a capital, always; the rest stays as typed (docs/usage.md).
+  title = capitalizeFirst(title);
 
   // The description as typed (line breaks kept), without separators left at its start.
   let description = descriptionRange

@@ -28,6 +28,26 @@ describe('title clean-up', () => {
   });
 });
 
+describe('a title starts with a capital, the rest as typed (docs/usage.md)', () => {
+  it.each([
+    ['buy milk', 'Buy milk'],
+    ['buy milk tomorrow', 'Buy milk'],
+    ['call Bob about the eBay order', 'Call Bob about the eBay order'],
+    ['fix the API timeout !1', 'Fix the API timeout'],
+    ['"buy milk tomorrow !2"', 'Buy milk tomorrow !2'],
+    ['tomorrow at 3pm', 'Tomorrow at 3pm'],
+    ['ünterlagen senden', 'Ünterlagen senden'],
+    ['Buy milk', 'Buy milk'],
+    ['2-hour induction for the new starters', '2-hour induction for the new starters'],
+    // A first word with a capital inside or written as an address keeps its spelling.
+    ['iPhone screen repair', 'iPhone screen repair'],
+    ['eBay listing for the desk', 'eBay listing for the desk'],
+    ['www.acme.com renewal', 'www.acme.com renewal'],
+  ])('%s', (input, title) => {
+    expect(rules(input).title).toBe(title);
+  });
+});
+
 describe('leading filler (RULES §1)', () => {
   it.each([
     ['remind me to book the court reporter', 'Book the court reporter'],
@@ -63,7 +83,7 @@ describe('leading filler (RULES §1)', () => {
 
   it('leaves words that only look like filler', () => {
     expect(parts('So much to do: clean the garage')).toEqual(['So much to do', 'clean the garage']);
-    expect(parts('well pump repair')).toEqual(['well pump repair', '']);
+    expect(parts('well pump repair')).toEqual(['Well pump repair', '']);
     expect(parts('Right-size the database cluster')).toEqual(['Right-size the database cluster', '']);
     expect(parts('OK the invoice from the roofer')).toEqual(['OK the invoice from the roofer', '']);
     expect(stripFiller('Please')).toEqual({ text: 'Please', stripped: false });
@@ -116,13 +136,13 @@ describe('description', () => {
 
 describe('quotes', () => {
   it('takes a wholly quoted input literally', () => {
-    expect(rules("'buy milk tomorrow !2 +Acme'")).toMatchObject({ title: 'buy milk tomorrow !2 +Acme', dueDate: null, priority: 'medium', clientName: null });
+    expect(rules("'buy milk tomorrow !2 +Acme'")).toMatchObject({ title: 'Buy milk tomorrow !2 +Acme', dueDate: null, priority: 'medium', clientName: null });
     expect(rules('“Pay Acme tomorrow”')).toMatchObject({ title: 'Pay Acme tomorrow', dueDate: null, clientName: null });
     expect(rules("'Fix the 2 hour timeout bug'")).toMatchObject({ title: 'Fix the 2 hour timeout bug', estimatedTime: null });
   });
 
   it('keeps a quoted part and parses the rest', () => {
-    expect(rules('delete "mails from Friday" today')).toMatchObject({ title: 'delete "mails from Friday"', dueDate: '2025-03-11' });
+    expect(rules('delete "mails from Friday" today')).toMatchObject({ title: 'Delete "mails from Friday"', dueDate: '2025-03-11' });
     expect(rules("Buy 2 tickets for Sunday's match")).toMatchObject({ title: "Buy 2 tickets for Sunday's match", dueDate: null });
     expect(rules("Order 'Urgent' stamps for Initech")).toMatchObject({ priority: 'medium', clientName: 'Initech' });
   });
@@ -152,7 +172,7 @@ describe('not dates: names and noun phrases stay in the title', () => {
   });
 
   it('reads a weekday before a noun in mid-sentence as part of the noun phrase ("monday meeting")', () => {
-    expect(rules('prepare slides for monday meeting low priority')).toMatchObject({ title: 'prepare slides for monday meeting', priority: 'low', dueDate: null });
+    expect(rules('prepare slides for monday meeting low priority')).toMatchObject({ title: 'Prepare slides for monday meeting', priority: 'low', dueDate: null });
     // … but a weekday said first, or after on/by/due, is a date.
     expect(rules('Monday call the bank')).toMatchObject({ title: 'Call the bank', dueDate: '2025-03-17' });
     expect(rules('Call Bob friday about the invoice')).toMatchObject({ title: 'Call Bob about the invoice', dueDate: '2025-03-14' });
@@ -161,13 +181,13 @@ describe('not dates: names and noun phrases stay in the title', () => {
 
 describe('a lower-case sentence after a full stop', () => {
   it('is the description', () => {
-    expect(parts('call the insurer. the adjuster was away for a week')).toEqual(['call the insurer', 'the adjuster was away for a week']);
+    expect(parts('call the insurer. the adjuster was away for a week')).toEqual(['Call the insurer', 'the adjuster was away for a week']);
     expect(parts('Reprint the flyers. the first batch came out blurry')).toEqual(['Reprint the flyers', 'the first batch came out blurry']);
   });
 
   it('does not start after an abbreviation or an ellipsis', () => {
-    expect(parts('order misc. stationery for reception')).toEqual(['order misc. stationery for reception', '']);
-    expect(parts('book an appt. with the physio')).toEqual(['book an appt. with the physio', '']);
-    expect(parts('ring the garage... maybe they have the part')).toEqual(['ring the garage... maybe they have the part', '']);
+    expect(parts('order misc. stationery for reception')).toEqual(['Order misc. stationery for reception', '']);
+    expect(parts('book an appt. with the physio')).toEqual(['Book an appt. with the physio', '']);
+    expect(parts('ring the garage... maybe they have the part')).toEqual(['Ring the garage... maybe they have the part', '']);
   });
 });

@@ -174,7 +174,13 @@ export function removedBeforeFirstWord(s: Scanner, from: number, to: number): bo
   return false;
 }
 
-/** Upper-cases the first letter (after leading emoji or punctuation). */
+/**
+ * A task title starts with a capital (docs/usage.md): upper-cases the first letter (after leading emoji or
+ * punctuation; a title opening with a number, '2-hour induction', stays), the rest as typed. A first word written with a capital inside or as an address ("iPhone",
+ * "eBay", "www.acme.com", "bob@acme.com") keeps its spelling.
+ */
 export function capitalizeFirst(text: string): string {
-  return text.replace(/^([^\p{L}]*)(\p{Ll})/u, (_m, lead: string, letter: string) => lead + letter.toUpperCase());
+  const firstWord = /^[^\p{L}\p{N}]*\p{Ll}(\S*)/u.exec(text)?.[1] ?? '';
+  if (/\p{Lu}|@|:\/\/|\.\p{L}/u.test(firstWord)) return text;
+  return text.replace(/^([^\p{L}\p{N}]*)(\p{Ll})/u, (_m, lead: string, letter: string) => lead + letter.toUpperCase());
 }

@@ -66,6 +66,6 @@ describe('structureTask', () => {
   });
 
   it('gives the text back as a title when even the rules fail', () => {
-    expect(rulesOrPlain({ ...CONTRACT_REQUEST, timezone: 'Not/AZone', input: '  call   Bob ' })).toMatchObject({ title: 'call Bob', dueDate: null, priority: 'medium' });
+    expect(rulesOrPlain({ ...CONTRACT_REQUEST, timezone: 'Not/AZone', input: '  call   Bob ' })).toMatchObject({ title: 'Call Bob', dueDate: null, priority: 'medium' });
   });
 });

@@ -1,4 +1,5 @@
 import { structuredTaskSchema, TASK_TITLE_MAX, titleOnlyTask, type StructureReader, type StructuredTask } from '@daybook/shared';
+import { capitalizeFirst } from '@daybook/nl';
 import type { Logger } from './log';
 import { normalizeModelAnswer } from './providers/model-output';
 import type { StructureProvider, StructureRequest } from './providers/provider';
@@ -62,7 +63,7 @@ class ProviderTimeoutError extends Error {
 
 /** The text itself as the title, nothing else read. */
 export function plainTask(request: Pick<StructureRequest, 'input'>): StructuredTask {
-  return titleOnlyTask(request.input.replace(/\s+/gu, ' ').trim().slice(0, TASK_TITLE_MAX) || 'Task');
+  return titleOnlyTask(capitalizeFirst(request.input.replace(/\s+/gu, ' ').trim().slice(0, TASK_TITLE_MAX)) || 'Task');
 }
 
 /** The rules result; if even that fails (a bug), the text itself as the title: always a valid task. */

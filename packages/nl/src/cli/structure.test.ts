@@ -35,7 +35,7 @@ describe('the batch command', () => {
       const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string; output: Record<string, unknown> });
       expect(lines.map((l) => l.id)).toEqual(['a', 'b']);
       expect(lines[0]!.output).toMatchObject({ title: 'Call Globex', clientName: 'Globex', dueDate: '2025-03-12', dueTime: '15:00' });
-      expect(lines[1]!.output).toMatchObject({ title: 'literal tomorrow', dueDate: null });
+      expect(lines[1]!.output).toMatchObject({ title: 'Literal tomorrow', dueDate: null });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -63,7 +63,7 @@ describe('the batch command', () => {
         expect.objectContaining({ title: 'Call Globex', clientName: 'Globex', dueDate: '2025-03-12', dueTime: '15:00' }),
         expect.objectContaining({ title: 'Book the courier', clientName: null, dueDate: '2025-03-12', dueTime: null }),
       ]);
-      expect(lines[1]!.outputs[0]).toMatchObject({ title: 'buy stamps, envelopes and tape' });
+      expect(lines[1]!.outputs[0]).toMatchObject({ title: 'Buy stamps, envelopes and tape' });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

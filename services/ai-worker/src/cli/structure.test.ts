@@ -19,7 +19,7 @@ describe('the worker batch command (configured provider)', () => {
       const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string; output: Record<string, unknown> });
       expect(lines.map((l) => l.id)).toEqual(['a', 'b']);
       expect(lines[0]!.output).toMatchObject({ title: 'Call Globex', clientName: 'Globex', dueDate: '2025-03-12', dueTime: '15:00' });
-      expect(lines[1]!.output).toMatchObject({ title: 'literal tomorrow', dueDate: null });
+      expect(lines[1]!.output).toMatchObject({ title: 'Literal tomorrow', dueDate: null });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -45,6 +45,13 @@ describe("a model's estimate (DECISIONS 18)", () => {
   });
 });
 
+describe("a model's title", () => {
+  it('starts with a capital like the rules’ titles, the rest as the model wrote it (docs/usage.md)', () => {
+    expect(answer({ title: 'call  Globex about the iPad order' })).toMatchObject({ title: 'Call Globex about the iPad order' });
+    expect(answer({ title: 'eBay listing' })).toMatchObject({ title: 'eBay listing' });
+  });
+});
+
 describe("a model's recurrence", () => {
   it('is not used without a type', () => {
     expect(() => answer({ isRecurring: true, recurringType: null })).toThrow(UnusableModelOutputError);

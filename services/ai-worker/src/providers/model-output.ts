@@ -23,7 +23,7 @@ import {
   zonedDateTimeToInstant,
 } from '@daybook/shared';
 import type { StructureRequest } from './provider';
-import { canonicalClientName, createRuleContext } from '@daybook/nl';
+import { canonicalClientName, capitalizeFirst, createRuleContext } from '@daybook/nl';
 
 /** Why a model's answer cannot be used; the worker then falls back to the rules. */
 export class UnusableModelOutputError extends Error {
@@ -210,7 +210,8 @@ export function normalizeModelAnswer(raw: unknown, request: StructureRequest, dr
   const parsed = looseAnswerSchema.safeParse(extractJson(raw));
   if (!parsed.success) throw new UnusableModelOutputError(`wrong shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   const answer = parsed.data;
-  const title = answer.title.replace(/\s+/gu, ' ').trim();
+  // A title starts with a capital, as the rules' titles do; the rest stays as the model wrote it.
+  const title = capitalizeFirst(answer.title.replace(/\s+/gu, ' ').trim());
   if (title === '') throw new UnusableModelOutputError('empty title');
 
   let dueDate = answer.dueDate?.trim() || null;
