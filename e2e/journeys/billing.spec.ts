@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from '@playwright/test';
-import { dateIn, expect, expectToast, snap, test } from '../support/fixtures';
+import { dateIn, expect, expectToast, isPhone, snap, test } from '../support/fixtures';
 
 const CSRF = { 'x-daybook-csrf': '1' };
 const TIME_ZONE = 'America/New_York';
@@ -122,6 +122,16 @@ test('billing: rates, last month’s report to the cent, the CSV, mark as billed
   await page.getByLabel('Client').selectOption({ label: 'All clients' });
   await expect(page.getByTestId('billing-unbilled-amount')).toHaveText('$50.00');
   await expect(page.getByTestId('billing-billable-amount')).toHaveText('$216.73');
+  // Each task names its client; the totals row has none, and shows no empty "Client" line (a phone's cards).
+  const allByTask = page.getByRole('table', { name: 'By task' });
+  await expect(allByTask.getByTestId('billing-by-task-row').first().locator('td').nth(1)).toBeVisible();
+  const total = allByTask.getByTestId('billing-by-task-total');
+  await expect(total.locator('td').nth(1)).toBeEmpty();
+  // A phone leaves the empty cell out; a table keeps its column.
+  if (isPhone(testInfo)) await expect(total.locator('td').nth(1)).toBeHidden();
+  else await expect(total.locator('td').nth(1)).toBeVisible();
+  await total.scrollIntoViewIfNeeded();
+  await snap(page, testInfo, '5b-all-clients-total');
 
   // The clients list: Globex's unbilled total, none for Acme.
   await page.goto('/clients');

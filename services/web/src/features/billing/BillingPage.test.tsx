@@ -130,6 +130,11 @@ describe('billing screen', () => {
     renderWithProviders(<BillingPage />, { route: '/billing' });
     expect(await screen.findByText('Choose a client to mark its time as billed.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark as billed' })).not.toBeInTheDocument();
+    // Each task names its client; the totals row has no client, so its empty cell names no column
+    // (a phone shows no empty "Client" line under the totals).
+    const cells = (row: HTMLElement) => within(row).getAllByRole('cell');
+    expect(cells(screen.getAllByTestId('billing-by-task-row')[0]!)[1]).toHaveAttribute('data-label', 'Client');
+    expect(cells(screen.getByTestId('billing-by-task-total')).filter((cell) => cell.getAttribute('data-label') === 'Client')).toEqual([]);
   });
 
   it('takes custom dates, starting from the dates shown, and refuses dates out of order without asking the api', async () => {

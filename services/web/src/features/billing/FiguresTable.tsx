@@ -32,11 +32,16 @@ export interface FiguresTableProps<Row> {
 export function FiguresTable<Row>({ title, columns, rows, rowKey, footer, testId }: FiguresTableProps<Row>) {
   const renderRow = (row: Row, key: string, total = false) => (
     <TableRow key={key} data-testid={total ? `${testId}-total` : `${testId}-row`} sx={total ? { '& td': { fontWeight: 700 } } : undefined}>
-      {columns.map((column, index) => (
-        <TableCell key={column.label} align={column.numeric ? 'right' : 'left'} data-label={column.label} sx={index === 0 ? { fontWeight: 600 } : undefined}>
-          {column.value(row)}
-        </TableCell>
-      ))}
+      {columns.map((column, index) => {
+        const value = column.value(row);
+        // A cell with nothing in it (the totals row's client) names no column: a phone leaves it out.
+        const empty = value === '' || value === null || value === undefined;
+        return (
+          <TableCell key={column.label} align={column.numeric ? 'right' : 'left'} data-label={empty ? undefined : column.label} sx={index === 0 ? { fontWeight: 600 } : undefined}>
+            {value}
+          </TableCell>
+        );
+      })}
     </TableRow>
   );
   return (
@@ -58,6 +63,7 @@ export function FiguresTable<Row>({ title, columns, rows, rowKey, footer, testId
             // (A right-aligned cell is a reversed flex row in MUI: the label goes first here.)
             '& td': { display: 'flex', flexDirection: 'row', justifyContent: 'space-between', gap: 2, border: 'none', py: 0.25 },
             '& td:not(:first-of-type)::before': { content: 'attr(data-label)', color: theme.palette.text.secondary, fontWeight: 400 },
+            '& td:empty': { display: 'none' },
           },
           [theme.breakpoints.up('sm')]: { '& td:not(:first-of-type)': { whiteSpace: 'nowrap' } },
           '& td': { borderColor: theme.palette.divider },
