@@ -104,7 +104,7 @@ test('calendar week at 1280: a readable grid, overdue tasks on today, drag to an
   expect((await box(title)).height).toBeLessThanOrEqual(34);
   expect(await title.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
   await expect(long.getByRole('img', { name: 'Medium Priority' })).toBeVisible();
-  await expect(long.getByTestId('calendar-task-estimate')).toHaveText('30min');
+  await expect(long.getByTestId('calendar-task-estimate')).toHaveText('30 min');
   await expect(long.getByTestId('calendar-task-status')).toHaveText('todo');
   const gap = (await box(long.getByTestId('calendar-task-status'))).x - ((await box(long.getByTestId('calendar-task-estimate'))).x + (await box(long.getByTestId('calendar-task-estimate'))).width);
   expect(gap).toBeGreaterThan(8);

@@ -27,7 +27,7 @@ test('client page: from the clients list and a task chip; figures, open tasks re
   const figures = page.getByLabel('Figures');
   await expect(figures.getByText('Open tasks')).toBeVisible();
   await expect(figures).toContainText('3'); // not the completed one, not Globex's
-  await expect(figures).toContainText('of 2.5h');
+  await expect(figures).toContainText('of 2 h 30 min');
   const open = page.getByRole('region', { name: 'Open tasks' });
   await expect.poll(() => titlesIn(open)).toEqual(['Schedule cleaning rota', 'Order gloves', 'Update price list']);
   const activity = page.getByRole('region', { name: 'Recent activity' });

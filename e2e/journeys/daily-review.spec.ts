@@ -63,9 +63,9 @@ test('review rows show due date, client and estimate; picked rows are marked and
   await expect(invoice.getByText('High Priority')).toBeVisible();
   await expect(invoice.getByTestId('review-due')).toContainText('(overdue)');
   await expect(invoice.getByTestId('client-chip')).toHaveText('Acme');
-  await expect(invoice.getByTestId('review-estimate')).toHaveText('Est. 30min');
+  await expect(invoice.getByTestId('review-estimate')).toHaveText('Est. 30 min');
   await expect(row('Draft the proposal').getByTestId('review-due')).toContainText('11:59 PM');
-  await expect(row('Draft the proposal').getByTestId('review-estimate')).toHaveText('Est. 2h');
+  await expect(row('Draft the proposal').getByTestId('review-estimate')).toHaveText('Est. 2 h');
   await expect(row('Plan the offsite').getByTestId('review-due')).toBeVisible();
   await expect(row('Plan the offsite').getByTestId('client-chip')).toHaveCount(0);
   await expect(row('Tidy the desk').getByTestId('review-due')).toHaveCount(0);

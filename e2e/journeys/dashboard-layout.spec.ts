@@ -229,7 +229,7 @@ test('the Today figures agree with the list; completed tasks go last; Undo bring
   await expect(page.getByTestId('figure-Due')).toHaveText('4');
   await expect(tasksDue.getByLabel('4 tasks')).toHaveText('4');
   await expect(page.getByTestId('figure-Overdue')).toHaveText('1');
-  await expect(page.getByTestId('figure-Est. Time')).toHaveText('4.5h');
+  await expect(page.getByTestId('figure-Est. Time')).toHaveText('4 h 30 min');
   await expect(page.getByTestId('completed-count')).toHaveText('1');
   await expect(completed.getByTestId('task-card')).toHaveCount(1);
   await expect(completed).toContainText('Water the plants');
@@ -246,7 +246,7 @@ test('the Today figures agree with the list; completed tasks go last; Undo bring
     await expect(completed).toContainText('Review the contract');
     await expect(page.getByTestId('figure-Due')).toHaveText('3');
     await expect(tasksDue.getByLabel('3 tasks')).toHaveText('3');
-    await expect(page.getByTestId('figure-Est. Time')).toHaveText('3.5h');
+    await expect(page.getByTestId('figure-Est. Time')).toHaveText('3 h 30 min');
     await expect(page.getByTestId('completed-count')).toHaveText('2');
   };
   await complete();

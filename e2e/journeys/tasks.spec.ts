@@ -46,7 +46,7 @@ test('create a task through the dialog with a new inline client', async ({ page,
   await expect(card).toBeVisible();
   await expect(card.getByTestId('client-chip')).toHaveText('Initech');
   await expect(card.getByText('High Priority')).toBeVisible();
-  await expect(card.getByTestId('task-estimate')).toHaveText('1h');
+  await expect(card.getByTestId('task-estimate')).toHaveText('1 h');
   await expect(card.getByTestId('task-due')).toContainText('4:30 PM');
   await expect(card.getByRole('link', { name: 'Doc 1' })).toHaveAttribute('href', 'https://docs.example.com/q3');
   await expect(card.getByText('Weekly')).toBeVisible();
@@ -115,7 +115,7 @@ test('complete, change priority, archive, move to backlog and restore', async ({
   const priorities = page.getByRole('region', { name: "Today's Top 3 Priorities" });
   await expect(priorities.getByTestId('priority-row')).toHaveCount(3);
   await expect(priorities.getByTestId('priority-row').first()).toContainText('Renew the domain');
-  await expect(priorities.getByTestId('priority-row').first()).toContainText('Est. 30min');
+  await expect(priorities.getByTestId('priority-row').first()).toContainText('Est. 30 min');
   await expect(priorities.getByRole('link', { name: 'Change priorities' })).toHaveAttribute('href', '/daily-review');
   await priorities.getByTestId('priority-row').first().getByRole('button', { name: 'Complete' }).click();
   await expectToast(page, 'Task completed');

@@ -44,7 +44,7 @@ test('edits left open in the task dialog are saved with the task', async ({ page
   const form = time.getByRole('form', { name: 'Edit time entry' });
   await form.getByLabel('Start').fill('20:05');
   await expect(form.getByLabel('End')).toHaveValue('21:47');
-  await expect(form.getByLabel('Duration')).toHaveValue('1h 42min');
+  await expect(form.getByLabel('Duration')).toHaveValue('1 h 42 min');
 
   // A reminder the day before at 18:00, not added with "Add".
   await dialog.getByRole('button', { name: 'Add reminder' }).click();

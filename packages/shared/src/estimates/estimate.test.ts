@@ -1,4 +1,4 @@
-import { estimateTotalLabel, estimateUnit, formatEstimate, formatEstimateTotal, parseEstimateMinutes, totalEstimateMinutes } from './estimate';
+import { estimateLabel, estimateTotalLabel, estimateUnit, formatDuration, formatEstimate, parseEstimateMinutes, totalEstimateMinutes } from './estimate';
 
 describe('parseEstimateMinutes', () => {
   it.each([
@@ -78,18 +78,34 @@ describe('estimate totals', () => {
     expect(totalEstimateMinutes([])).toBe(0);
   });
 
-  it('shows minutes below an hour and hours with one decimal from an hour', () => {
-    expect(formatEstimateTotal(0)).toBe('0min');
-    expect(formatEstimateTotal(45)).toBe('45min');
-    expect(formatEstimateTotal(59)).toBe('59min');
-    expect(formatEstimateTotal(60)).toBe('1.0h');
-    expect(formatEstimateTotal(90)).toBe('1.5h');
-    expect(formatEstimateTotal(100)).toBe('1.7h');
-    expect(formatEstimateTotal(480)).toBe('8.0h');
+  it('labels a list of estimates (1d counts 8 hours)', () => {
+    expect(estimateTotalLabel(['1d', '30min'])).toBe('8 h 30 min');
+    expect(estimateTotalLabel(['15min', '30min'])).toBe('45 min');
+    expect(estimateTotalLabel([])).toBe('0 h');
+  });
+});
+
+describe('durations as the user reads them: one format', () => {
+  it.each([
+    [0, '0 h'],
+    [45, '45 min'],
+    [59, '59 min'],
+    [60, '1 h'],
+    [90, '1 h 30 min'],
+    [100, '1 h 40 min'],
+    [480, '8 h'],
+    [740, '12 h 20 min'],
+    [29.6, '30 min'],
+    [-5, '0 h'],
+  ])('%s minutes: %s', (minutes, label) => {
+    expect(formatDuration(minutes)).toBe(label);
   });
 
-  it('labels a list of estimates (1d counts 8 hours)', () => {
-    expect(estimateTotalLabel(['1d', '30min'])).toBe('8.5h');
-    expect(estimateTotalLabel(['15min', '30min'])).toBe('45min');
+  it('shows an estimate in that format, and one that cannot be read as written', () => {
+    expect(estimateLabel('1.5h')).toBe('1 h 30 min');
+    expect(estimateLabel('90min')).toBe('1 h 30 min');
+    expect(estimateLabel('30 minutes')).toBe('30 min');
+    expect(estimateLabel('1d')).toBe('8 h');
+    expect(estimateLabel('a while')).toBe('a while');
   });
 });

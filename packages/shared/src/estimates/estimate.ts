@@ -66,18 +66,27 @@ export function totalEstimateMinutes(estimates: ReadonlyArray<string | null | un
 }
 
 /**
- * The totals display of spec §9. Below 60 minutes: whole minutes, '45min' ('0min' for nothing).
- * From 60 minutes: hours with exactly one decimal, '1.5h', '2.0h', '12.3h' (a day counts 8 h).
+ * How every duration is shown to the user (estimates, their totals, tracked time, capacity, working hours):
+ * whole minutes as '45 min', '2 h', '1 h 30 min', '12 h 20 min'; nothing is '0 h'. Never days (an
+ * estimate of '1d' is '8 h'): a day of work is 8 hours but a calendar day 24. Billing's hours keep
+ * decimals (docs/usage.md).
  */
-export function formatEstimateTotal(minutes: number): string {
-  const rounded = Math.round(minutes);
-  if (rounded < MINUTES_PER_HOUR) return `${Math.max(0, rounded)}min`;
-  return `${(minutes / MINUTES_PER_HOUR).toFixed(1)}h`;
+export function formatDuration(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  const hours = Math.floor(total / MINUTES_PER_HOUR);
+  const rest = total % MINUTES_PER_HOUR;
+  if (hours === 0 && rest > 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** A task's estimate as shown: '1 h 30 min' for '1.5h' or '90min'; one that cannot be read as written. */
+export function estimateLabel(estimatedTime: string): string {
+  const minutes = parseEstimateMinutes(estimatedTime);
+  return minutes === null ? estimatedTime : formatDuration(minutes);
 }
 
 /** The 'Est. Time' figure for a list of tasks' estimates. */
-export const estimateTotalLabel = (estimates: ReadonlyArray<string | null | undefined>) =>
-  formatEstimateTotal(totalEstimateMinutes(estimates));
+export const estimateTotalLabel = (estimates: ReadonlyArray<string | null | undefined>) => formatDuration(totalEstimateMinutes(estimates));
 
 /**
  * What a task shows of its time (DECISIONS 31): tracked (its time entries' seconds), its estimate when it
@@ -85,7 +94,7 @@ export const estimateTotalLabel = (estimates: ReadonlyArray<string | null | unde
  * the first paint.)
  */
 export interface TrackedAgainstEstimate {
-  /** '1.5h / 2.0h', or '1.5h' without an estimate that can be read. */
+  /** '1 h 30 min / 2 h', or '1 h 30 min' without an estimate that can be read. */
   label: string;
   trackedMinutes: number;
   estimateMinutes: number | null;
@@ -95,9 +104,9 @@ export interface TrackedAgainstEstimate {
 export function trackedAgainstEstimate(trackedSeconds: number, estimatedTime: string | null | undefined): TrackedAgainstEstimate {
   const trackedMinutes = Math.floor(trackedSeconds / 60);
   const estimateMinutes = parseEstimateMinutes(estimatedTime);
-  const tracked = formatEstimateTotal(trackedMinutes);
+  const tracked = formatDuration(trackedMinutes);
   return {
-    label: estimateMinutes === null ? tracked : `${tracked} / ${formatEstimateTotal(estimateMinutes)}`,
+    label: estimateMinutes === null ? tracked : `${tracked} / ${formatDuration(estimateMinutes)}`,
     trackedMinutes,
     estimateMinutes,
     over: estimateMinutes !== null && trackedMinutes > estimateMinutes,

@@ -47,12 +47,3 @@ export function dayCapacity(tasks: readonly CapacityTask[], availableMinutes: nu
   const plannedMinutes = plannedMinutesOf(tasks);
   return { plannedMinutes, availableMinutes, overByMinutes: Math.max(0, plannedMinutes - availableMinutes) };
 }
-
-/** '1 h 30 min', '8 h', '45 min', '0 h': how the capacity warning and the settings say a duration. */
-export function hoursMinutesLabel(minutes: number): string {
-  const total = Math.max(0, Math.round(minutes));
-  const hours = Math.floor(total / 60);
-  const rest = total % 60;
-  if (hours === 0 && rest > 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}

@@ -1,6 +1,6 @@
 import { isWeekendMode } from '../time/weekend';
 import { defaultShutdownChoice, mondayOnOrBefore, shutdownMove, shutdownWeek } from './shutdown';
-import { availableMinutesOn, hoursMinutesLabel, tracksCapacity } from './day-capacity';
+import { availableMinutesOn, tracksCapacity } from './day-capacity';
 import { DEFAULT_WORKING_MINUTES, workingMinutesSchema } from './working-hours';
 import { capacityQuerySchema, taskMovesBodySchema, unfinishedQuerySchema, TASK_MOVES_MAX } from './planning.schemas';
 
@@ -60,14 +60,6 @@ describe('working hours', () => {
     expect(message([0, 480, 480, 480, 480, 480])).toBe('Working hours must list the seven days of the week');
     expect(message([0, 480.5, 480, 480, 480, 480, 0])).toBe('Working hours must be whole minutes');
     expect(message('8h')).toBe('Working hours must list the seven days of the week');
-  });
-
-  it('read as hours and minutes', () => {
-    expect(hoursMinutesLabel(90)).toBe('1 h 30 min');
-    expect(hoursMinutesLabel(480)).toBe('8 h');
-    expect(hoursMinutesLabel(45)).toBe('45 min');
-    expect(hoursMinutesLabel(0)).toBe('0 h');
-    expect(hoursMinutesLabel(29.6)).toBe('30 min');
   });
 });
 

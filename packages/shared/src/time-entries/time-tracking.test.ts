@@ -19,12 +19,13 @@ describe('the running timer', () => {
 
 describe('tracked against estimated', () => {
   it('reads the estimate like the totals do and says when tracking passed it', () => {
-    expect(trackedAgainstEstimate(5400, '2h')).toEqual({ label: '1.5h / 2.0h', trackedMinutes: 90, estimateMinutes: 120, over: false });
-    expect(trackedAgainstEstimate(2700, '30min')).toMatchObject({ label: '45min / 30min', over: true });
-    expect(trackedAgainstEstimate(59, '1d')).toMatchObject({ label: '0min / 8.0h', over: false });
-    expect(trackedAgainstEstimate(600, null)).toEqual({ label: '10min', trackedMinutes: 10, estimateMinutes: null, over: false });
-    expect(trackedAgainstEstimate(600, 'soon')).toMatchObject({ label: '10min', estimateMinutes: null });
-    expect(formatTracked(3 * 3600)).toBe('3.0h');
+    expect(trackedAgainstEstimate(5400, '2h')).toEqual({ label: '1 h 30 min / 2 h', trackedMinutes: 90, estimateMinutes: 120, over: false });
+    expect(trackedAgainstEstimate(2700, '30min')).toMatchObject({ label: '45 min / 30 min', over: true });
+    expect(trackedAgainstEstimate(59, '1d')).toMatchObject({ label: '0 h / 8 h', over: false });
+    expect(trackedAgainstEstimate(600, null)).toEqual({ label: '10 min', trackedMinutes: 10, estimateMinutes: null, over: false });
+    expect(trackedAgainstEstimate(600, 'soon')).toMatchObject({ label: '10 min', estimateMinutes: null });
+    expect(formatTracked(3 * 3600)).toBe('3 h');
+    expect(formatTracked(5459)).toBe('1 h 30 min');
   });
 
   it('bills time by default only for a billable client', () => {

@@ -1,4 +1,4 @@
-import { formatEstimateTotal } from '../estimates/estimate';
+import { formatDuration } from '../estimates/estimate';
 
 /** Pure rules of time tracking (DECISIONS 31), the same in the api and the browser. */
 
@@ -12,8 +12,8 @@ export function formatElapsed(seconds: number): string {
   return `${Math.floor(whole / 3600)}:${pad(Math.floor(whole / 60) % 60)}:${pad(whole % 60)}`;
 }
 
-/** Tracked time as the estimate totals show time: '45min', '1.5h'. */
-export const formatTracked = (seconds: number) => formatEstimateTotal(Math.floor(seconds / 60));
+/** Tracked seconds as every duration is shown, to the whole minute: '45 min', '1 h 30 min'. */
+export const formatTracked = (seconds: number) => formatDuration(Math.floor(seconds / 60));
 
 /** A new entry is billable by default when it has a client and that client is billable. */
 export const billableByDefault = (client: { billable: boolean } | null | undefined) => client?.billable === true;

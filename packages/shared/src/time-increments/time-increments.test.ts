@@ -1,7 +1,7 @@
 import {
   DEFAULT_TIME_INCREMENTS,
   estimateChoices,
-  estimateLabel,
+  estimateChoiceLabel,
   labelForTimeIncrementValue,
   makeTimeIncrement,
   parseTimeIncrementValue,
@@ -80,16 +80,16 @@ describe('statedEstimate (DECISIONS 18)', () => {
   });
 });
 
-describe('estimateLabel', () => {
+describe('estimateChoiceLabel', () => {
   it("names an estimate like the increments: the user's label, else its length", () => {
-    expect(estimateLabel('30min', DEFAULT_TIME_INCREMENTS)).toBe('30 minutes');
-    expect(estimateLabel('20min', DEFAULT_TIME_INCREMENTS)).toBe('20 minutes');
-    expect(estimateLabel('1.5h', DEFAULT_TIME_INCREMENTS)).toBe('1.5 hours');
-    expect(estimateLabel('90min', [])).toBe('1.5 hours');
-    expect(estimateLabel('1h', [])).toBe('1 hour');
-    expect(estimateLabel('2d', [])).toBe('2 days');
-    expect(estimateLabel('1h 15min', [])).toBe('75 minutes');
-    expect(estimateLabel('a while', [])).toBe('a while');
+    expect(estimateChoiceLabel('30min', DEFAULT_TIME_INCREMENTS)).toBe('30 minutes');
+    expect(estimateChoiceLabel('20min', DEFAULT_TIME_INCREMENTS)).toBe('20 minutes');
+    expect(estimateChoiceLabel('1.5h', DEFAULT_TIME_INCREMENTS)).toBe('1.5 hours');
+    expect(estimateChoiceLabel('90min', [])).toBe('1.5 hours');
+    expect(estimateChoiceLabel('1h', [])).toBe('1 hour');
+    expect(estimateChoiceLabel('2d', [])).toBe('2 days');
+    expect(estimateChoiceLabel('1h 15min', [])).toBe('75 minutes');
+    expect(estimateChoiceLabel('a while', [])).toBe('a while');
   });
 });
 

@@ -80,7 +80,7 @@ export function statedEstimate(minutes: number, increments: readonly TimeIncreme
  * else its length ('20min' → '20 minutes', '1.5h' → '1.5 hours', '2d' → '2 days'); text that is no length
  * stays as written.
  */
-export function estimateLabel(estimate: string, increments: readonly TimeIncrementChoice[]): string {
+export function estimateChoiceLabel(estimate: string, increments: readonly TimeIncrementChoice[]): string {
   const named = increments.find((increment) => increment.value === estimate);
   if (named) return named.label;
   const minutes = parseEstimateMinutes(estimate);
@@ -97,5 +97,5 @@ export function estimateLabel(estimate: string, increments: readonly TimeIncreme
 export function estimateChoices(estimate: string | null, increments: readonly TimeIncrementChoice[]): TimeIncrementChoice[] {
   const choices = increments.map(({ label, value }) => ({ label, value }));
   if (!estimate || choices.some((choice) => choice.value === estimate)) return choices;
-  return sortTimeIncrements([...choices, { label: estimateLabel(estimate, choices), value: estimate }]);
+  return sortTimeIncrements([...choices, { label: estimateChoiceLabel(estimate, choices), value: estimate }]);
 }

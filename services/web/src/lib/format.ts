@@ -1,4 +1,4 @@
-import { formatShortDate, formatShortMonthDay, formatTimeOfDay, localDate, localTime, type RecurringType, type ReminderSpec } from '@daybook/shared';
+import { formatDuration, formatShortDate, formatShortMonthDay, formatTimeOfDay, localDate, localTime, type RecurringType, type ReminderSpec } from '@daybook/shared';
 
 /** '15:00' → '3:00 PM' (one rule, in the shared package: the overdue labels use it too). */
 export { formatTimeOfDay } from '@daybook/shared';
@@ -46,13 +46,15 @@ export function recurrenceLabel(type: RecurringType, interval: number): string {
   return interval === 1 || !hasRepeatInterval(type) ? RECURRENCE_NAMES[type] : `Every ${interval} ${recurrenceUnit(type, interval)}`;
 }
 
-/** '30 min', '1 h', '1 h 30 min', '1 day', '2 days': how long before the due time a reminder fires. */
+/**
+ * Billing's hours, with two decimals as an invoice multiplies them by the rate: '1.95 h'. Every other
+ * duration is `formatDuration`'s '1 h 57 min' (docs/usage.md).
+ */
+export const decimalHoursLabel = (hours: number) => `${hours.toFixed(2)} h`;
+
+/** '30 min', '1 h', '1 h 30 min', '1 day', '2 days': how long before the due time a reminder fires (calendar days). */
 export function reminderLeadLabel(minutes: number): string {
-  if (minutes >= 1440 && minutes % 1440 === 0) return countLabel(minutes / 1440, 'day');
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  return minutes >= 1440 && minutes % 1440 === 0 ? countLabel(minutes / 1440, 'day') : formatDuration(minutes);
 }
 
 /**

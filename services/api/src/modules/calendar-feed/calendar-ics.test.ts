@@ -38,6 +38,7 @@ describe('calendarFile', () => {
     expect(timed!.startDate.zone.tzid).toBe('Etc/UTC');
     expect(timed!.startDate.toJSDate().toISOString()).toBe('2026-12-03T09:15:00.000Z');
     expect(timed!.duration.toSeconds()).toBe(90 * 60);
+    expect(timed!.description).toContain('Estimate: 1 h 30 min');
     expect(allDay!.startDate.isDate).toBe(true);
     expect(file.match(/BEGIN:VTIMEZONE/g)).toHaveLength(1);
   });

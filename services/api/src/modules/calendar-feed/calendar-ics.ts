@@ -1,6 +1,7 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import {
   CALENDAR_DEFAULT_EVENT_MINUTES,
+  estimateLabel,
   parseCalendarDate,
   parseEstimateMinutes,
   PRIORITY_LABELS,
@@ -68,7 +69,7 @@ const summaryOf = (task: FeedTask) => (task.clientName ? `${task.title} · ${tas
 function descriptionOf(task: FeedTask): string {
   const facts = [PRIORITY_LABELS[task.priority]];
   if (task.clientName) facts.push(`Client: ${task.clientName}`);
-  if (task.estimatedTime) facts.push(`Estimate: ${task.estimatedTime}`);
+  if (task.estimatedTime) facts.push(`Estimate: ${estimateLabel(task.estimatedTime)}`);
   return task.description ? `${task.description}\n\n${facts.join('\n')}` : facts.join('\n');
 }
 

@@ -7,7 +7,8 @@ import ArrowIcon from '@mui/icons-material/ArrowForwardRounded';
 import {
   addDays,
   CAPACITY_HORIZON_DAYS,
-  hoursMinutesLabel,
+  estimateLabel,
+  formatDuration,
   planCapacityMoves,
   plannedMinutesOf,
   TASK_MOVES_MAX,
@@ -40,9 +41,11 @@ function TaskLine({ task, to }: { task: Task; to?: string }) {
     <Box data-testid={to ? 'capacity-move' : 'capacity-stays'} sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, p: 1.25, border: 1, borderColor: 'divider', borderRadius: 2 }}>
       <Typography sx={{ fontWeight: 600, flex: '1 1 12rem', minWidth: 0, wordBreak: 'break-word' }}>{task.title}</Typography>
       <PriorityBadge priority={task.priority} />
-      <Typography variant="caption" color="textSecondary">
-        Est. {task.estimatedTime}
-      </Typography>
+      {task.estimatedTime && (
+        <Typography variant="caption" color="textSecondary">
+          Est. {estimateLabel(task.estimatedTime)}
+        </Typography>
+      )}
       {to && (
         <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }} data-testid="capacity-move-to">
           <ArrowIcon fontSize="small" aria-label="to" />
@@ -101,7 +104,7 @@ export function CapacityDialog({ open, onClose, date, tasks, availableMinutes }:
       open={open}
       onClose={onClose}
       title="Make the day fit"
-      description={`${weekday} has ${hoursMinutesLabel(plannedMinutesOf(tasks))} planned for ${hoursMinutesLabel(availableMinutes)} of working hours.`}
+      description={`${weekday} has ${formatDuration(plannedMinutesOf(tasks))} planned for ${formatDuration(availableMinutes)} of working hours.`}
       actions={
         <>
           <Button onClick={onClose}>Cancel</Button>
@@ -149,7 +152,7 @@ export function CapacityDialog({ open, onClose, date, tasks, availableMinutes }:
           )}
           <Typography variant="caption" color="textSecondary">
             {keepIds.size > 0 ? 'Your top 3 priorities stay. ' : ''}Tasks without an estimate stay.
-            {plan.overByMinutes > 0 && moves.length > 0 ? ` After these moves ${weekday} is still over by ${hoursMinutesLabel(plan.overByMinutes)}.` : ''}
+            {plan.overByMinutes > 0 && moves.length > 0 ? ` After these moves ${weekday} is still over by ${formatDuration(plan.overByMinutes)}.` : ''}
           </Typography>
         </Stack>
       )}

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { availableMinutesOn, dayCapacity, hoursMinutesLabel, tracksCapacity, type Task } from '@daybook/shared';
+import { availableMinutesOn, dayCapacity, formatDuration, tracksCapacity, type Task } from '@daybook/shared';
 import { useSignedInUser } from '../../api/authApi';
 import { lazyChunk } from '../../lib/lazyPreloadable';
 
@@ -17,14 +17,14 @@ export function DayCapacity({ date, tasks, className }: { date: string; tasks: r
   const [dialog, setDialog] = useState({ open: false, mounted: false });
   if (!user || !tasks || !tracksCapacity(user.workingMinutes)) return null;
   const { plannedMinutes, availableMinutes, overByMinutes } = dayCapacity(tasks, availableMinutesOn(date, user.workingMinutes));
-  const load = `${hoursMinutesLabel(plannedMinutes)} planned of ${hoursMinutesLabel(availableMinutes)}`;
+  const load = `${formatDuration(plannedMinutes)} planned of ${formatDuration(availableMinutes)}`;
 
   return (
     <div data-testid="day-capacity" className={className ? `db-capacity ${className}` : 'db-capacity'}>
       {overByMinutes > 0 ? (
         <>
           <p role="status" className="db-body2 db-capacity-over">
-            Over capacity by {hoursMinutesLabel(overByMinutes)}
+            Over capacity by {formatDuration(overByMinutes)}
           </p>
           <p className="db-body2 db-secondary db-capacity-load">{load}</p>
           <button type="button" className="db-button" data-color="warning" onClick={() => setDialog({ open: true, mounted: true })}>

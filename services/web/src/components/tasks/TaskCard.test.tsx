@@ -43,7 +43,7 @@ describe('TaskCard', () => {
     expect(screen.getByTestId('task-description')).toHaveTextContent('About the renewal');
     expect(screen.getByText('High Priority')).toBeInTheDocument();
     expect(screen.getByTestId('task-due')).toHaveTextContent('Due: Today · 3:00 PM');
-    expect(screen.getByTestId('task-estimate')).toHaveTextContent('30min');
+    expect(screen.getByTestId('task-estimate')).toHaveTextContent('30 min');
     expect(screen.getByTestId('client-chip')).toHaveTextContent('Acme');
     expect(screen.getByTestId('task-delegate')).toHaveTextContent('Pat');
     expect(screen.getByRole('link', { name: 'Doc 1' })).toHaveAttribute('href', 'https://docs.example/a');
@@ -215,10 +215,10 @@ describe('TaskCard', () => {
     renderCard(makeTask({ id: uuid(2), title: 'Over', estimatedTime: '30min', trackedSeconds: 2700 }));
     renderCard(makeTask({ id: uuid(3), title: 'Not started', estimatedTime: '1h' }));
     const [onTrack, over, notStarted] = screen.getAllByTestId('task-card') as HTMLElement[];
-    expect(within(onTrack!).getByTestId('task-tracked')).toHaveTextContent('1.5h / 2.0h');
-    expect(within(over!).getByTestId('task-tracked')).toHaveTextContent('45min / 30min');
+    expect(within(onTrack!).getByTestId('task-tracked')).toHaveTextContent('1 h 30 min / 2 h');
+    expect(within(over!).getByTestId('task-tracked')).toHaveTextContent('45 min / 30 min');
     expect(within(notStarted!).queryByTestId('task-tracked')).not.toBeInTheDocument();
-    expect(within(notStarted!).getByTestId('task-estimate')).toHaveTextContent('1h');
+    expect(within(notStarted!).getByTestId('task-estimate')).toHaveTextContent('1 h');
   });
 
   it('starts the timer from the card’s menu, and offers to stop it while it runs there (DECISIONS 31)', async () => {

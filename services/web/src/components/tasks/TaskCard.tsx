@@ -14,7 +14,7 @@ import RepeatIconDrawing from '@mui/icons-material/Repeat';
 import ReminderIconDrawing from '@mui/icons-material/NotificationsActiveOutlined';
 import TimerIconDrawing from '@mui/icons-material/TimerOutlined';
 import SyncIconDrawing from '@mui/icons-material/CloudSyncOutlined';
-import { dueLabel, isOverdue, trackedAgainstEstimate, type Task } from '@daybook/shared';
+import { dueLabel, estimateLabel, isOverdue, trackedAgainstEstimate, type Task } from '@daybook/shared';
 import { ClientChip } from '../ClientChip';
 import { plainIcon } from '../icons/plainIcon';
 import { PriorityBadge } from '../PriorityBadge';
@@ -195,7 +195,7 @@ function TaskCardView({ task, variant = 'default', sortable, dragging }: TaskCar
               task.estimatedTime && (
                 <span className="db-meta" data-testid="task-estimate">
                   <ScheduleIcon />
-                  {task.estimatedTime}
+                  {estimateLabel(task.estimatedTime)}
                 </span>
               )
             )}

@@ -1,5 +1,5 @@
 import ReminderDrawing from '@mui/icons-material/NotificationsActiveOutlined';
-import { dueLabel, isOverdue, type Task } from '@daybook/shared';
+import { dueLabel, estimateLabel, isOverdue, type Task } from '@daybook/shared';
 import { ClientChip } from '../ClientChip';
 import { plainIcon } from '../icons/plainIcon';
 import { PriorityBadge } from '../PriorityBadge';
@@ -25,7 +25,7 @@ export function TaskMetaRow({ task, showEstimate = false, className }: { task: T
       )}
       {task.reminders.length > 0 && <ReminderIcon title="Reminder set" data-testid="task-reminder" />}
       {client && <ClientChip id={client.id} name={client.name} color={client.color} />}
-      {showEstimate && task.estimatedTime && <span className="db-caption">Est. {task.estimatedTime}</span>}
+      {showEstimate && task.estimatedTime && <span className="db-caption">Est. {estimateLabel(task.estimatedTime)}</span>}
     </div>
   );
 }

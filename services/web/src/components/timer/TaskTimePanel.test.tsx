@@ -31,13 +31,13 @@ describe('the task dialog’s time section', () => {
   it('shows tracked against estimated and the entries, flagging overlaps and keeping billed ones read-only', async () => {
     api([FIRST, SECOND, BILLED]);
     renderWithProviders(<TaskTimePanel task={TASK} />);
-    expect(await within(panel()).findByTestId('task-time-tracked')).toHaveTextContent('1.5h tracked / 2.0h estimated');
+    expect(await within(panel()).findByTestId('task-time-tracked')).toHaveTextContent('1 h 30 min tracked / 2 h estimated');
     expect(screen.getByRole('progressbar', { name: 'Tracked against estimated' })).toHaveAttribute('aria-valuenow', '75');
     const rows = await screen.findAllByTestId('time-entry');
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringContaining('Mar 4, 2026 · 9:00 AM – 10:00 AM1.0h'),
-      expect.stringContaining('Mar 4, 2026 · 9:30 AM – 10:00 AM30min'),
-      expect.stringContaining('Mar 2, 2026 · 9:00 AM – 9:30 AM30min'),
+      expect.stringContaining('Mar 4, 2026 · 9:00 AM – 10:00 AM1 h'),
+      expect.stringContaining('Mar 4, 2026 · 9:30 AM – 10:00 AM30 min'),
+      expect.stringContaining('Mar 2, 2026 · 9:00 AM – 9:30 AM30 min'),
     ]);
     expect(within(rows[0]!).getByText('first draft')).toBeInTheDocument();
     expect(within(rows[0]!).getByTestId('time-entry-overlap')).toHaveTextContent('Overlaps 1 other entry');
@@ -69,7 +69,7 @@ describe('the task dialog’s time section', () => {
     await userEvent.click(start);
     expect(requests.find((req) => req.path === '/api/timer' && req.method === 'POST')?.body).toEqual({ taskId: TASK.id });
     expect(await screen.findByRole('button', { name: 'Stop timer' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('task-time-tracked')).toHaveTextContent('2.0h tracked / 2.0h estimated'));
+    await waitFor(() => expect(screen.getByTestId('task-time-tracked')).toHaveTextContent('2 h tracked / 2 h estimated'));
 
     await userEvent.keyboard('{Alt>}t{/Alt}');
     await waitFor(() => expect(requests.filter((req) => req.path === '/api/timer/stop')).toHaveLength(1));
@@ -117,7 +117,7 @@ describe('the task dialog’s time section', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit time entry' }));
     const form = await screen.findByRole('form', { name: 'Edit time entry' });
     expect(within(form).getByLabelText('Start')).toHaveValue('09:00');
-    expect(within(form).getByLabelText('Duration')).toHaveValue('1h');
+    expect(within(form).getByLabelText('Duration')).toHaveValue('1 h');
     const note = within(form).getByLabelText('Note');
     await userEvent.clear(note);
     await userEvent.type(note, 'final draft');
@@ -143,7 +143,7 @@ describe('the task dialog’s time section', () => {
     await userEvent.clear(start);
     await userEvent.type(start, '20:05');
     expect(within(form).getByLabelText('End')).toHaveValue('21:47');
-    expect(within(form).getByLabelText('Duration')).toHaveValue('1h 42min');
+    expect(within(form).getByLabelText('Duration')).toHaveValue('1 h 42 min');
     await userEvent.click(within(form).getByRole('button', { name: 'Save entry' }));
     await waitFor(() => expect(requests.some((req) => req.method === 'PATCH')).toBe(true));
     expect(requests.filter((req) => req.method === 'PATCH').map((req) => req.body)).toEqual([{ startedAt: '2026-03-05T01:05:00.000Z' }]);

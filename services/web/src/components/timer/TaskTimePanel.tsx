@@ -12,7 +12,7 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import StartIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import WarningIcon from '@mui/icons-material/WarningAmber';
-import { elapsedSeconds, formatElapsed, formatEstimateTotal, formatTracked, localTime, trackedAgainstEstimate, type Task, type TimeEntry } from '@daybook/shared';
+import { elapsedSeconds, formatDuration, formatElapsed, formatTracked, localTime, trackedAgainstEstimate, type Task, type TimeEntry } from '@daybook/shared';
 import { useSignedInUser } from '../../api/authApi';
 import { useGetTasksByIdsQuery } from '../../api/tasksApi';
 import { useDeleteTimeEntryMutation, useGetTaskTimeEntriesInfiniteQuery } from '../../api/timeEntriesApi';
@@ -73,7 +73,7 @@ export function TaskTimePanel({ task }: { task: Task }) {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="body2" data-testid="task-time-tracked" sx={{ fontWeight: 600, color: tracked.over ? 'warning.dark' : 'text.primary' }}>
-            {formatTracked(trackedSeconds)} tracked{tracked.estimateMinutes !== null && ` / ${formatEstimateTotal(tracked.estimateMinutes)} estimated`}
+            {formatTracked(trackedSeconds)} tracked{tracked.estimateMinutes !== null && ` / ${formatDuration(tracked.estimateMinutes)} estimated`}
           </Typography>
           {tracked.estimateMinutes !== null && tracked.estimateMinutes > 0 && (
             <LinearProgress
@@ -148,7 +148,7 @@ export function TaskTimePanel({ task }: { task: Task }) {
 }
 
 /** An entry's length: '45s' under a minute, else as tracked time shows ('45min', '1.5h'). */
-const entryDuration = (seconds: number) => (seconds < 60 ? `${seconds}s` : formatTracked(seconds));
+const entryDuration = (seconds: number) => (seconds < 60 ? `${seconds} s` : formatTracked(seconds));
 
 /** 'Mar 4, 2026 · 9:00 AM – 10:30 AM' (or '– now' while running). */
 function entrySpan(entry: TimeEntry, timeZone: string): string {

@@ -95,7 +95,7 @@ export function TimeEntryForm({ task, entry, timeZone, onDone }: TimeEntryFormPr
         ) : (
           <>
             <TextField {...field} type="time" label="End" value={draft.end} onChange={(event) => setDraft(withEnd(draft, event.target.value, timeZone))} />
-            <TextField {...field} label="Duration" placeholder="1h 30min" value={draft.duration} onChange={(event) => setDraft(withDuration(draft, event.target.value, timeZone))} />
+            <TextField {...field} label="Duration" placeholder="1 h 30 min" value={draft.duration} onChange={(event) => setDraft(withDuration(draft, event.target.value, timeZone))} />
           </>
         )}
         <TextField

@@ -1,5 +1,6 @@
 import {
   addDays,
+  formatDuration,
   isValidCalendarDate,
   isValidTimeOfDay,
   localDate,
@@ -13,7 +14,7 @@ import {
 
 /**
  * A time entry as its form shows it (DECISIONS 31): a day, a start and an end on the user's clock (an end
- * not after the start is on the next day), and the duration between them (`1h 30min`). Each field changes
+ * not after the start is on the next day), and the duration between them (`1 h 30 min`, as every duration is shown). Each field changes
  * only what it must: a new start keeps the end (the duration follows), a new end or duration keeps the
  * start (the other follows), a new day moves the whole entry.
  */
@@ -28,15 +29,6 @@ export interface EntryDraft {
 
 const MINUTE_MS = 60_000;
 
-/** '1h 30min', '45min', '8h': what the duration field shows (parseEstimateMinutes reads it back). */
-export function formatDurationMinutes(minutes: number): string {
-  const whole = Math.max(0, Math.round(minutes));
-  const hours = Math.floor(whole / 60);
-  const rest = whole % 60;
-  if (hours === 0) return `${rest}min`;
-  return rest === 0 ? `${hours}h` : `${hours}h ${rest}min`;
-}
-
 const instantOf = (date: string, time: string, timeZone: string) => zonedDateTimeToInstant(date, time, timeZone).getTime();
 const wallClockOf = (ms: number, timeZone: string) => ({ date: localDate(new Date(ms), timeZone), time: localTime(new Date(ms), timeZone) });
 
@@ -44,7 +36,7 @@ const wallClockOf = (ms: number, timeZone: string) => ({ date: localDate(new Dat
 export function newEntryDraft(now: Date, timeZone: string, billable: boolean): EntryDraft {
   const endMs = Math.floor(now.getTime() / (5 * MINUTE_MS)) * 5 * MINUTE_MS;
   const start = wallClockOf(endMs - 30 * MINUTE_MS, timeZone);
-  return { date: start.date, start: start.time, end: wallClockOf(endMs, timeZone).time, duration: '30min', note: '', billable };
+  return { date: start.date, start: start.time, end: wallClockOf(endMs, timeZone).time, duration: formatDuration(30), note: '', billable };
 }
 
 /** A stored entry as its form shows it (a running one has no end yet). */
@@ -55,7 +47,7 @@ export function draftOf(entry: TimeEntry, timeZone: string): EntryDraft {
     date: start.date,
     start: start.time,
     end: endMs === null ? '' : wallClockOf(endMs, timeZone).time,
-    duration: endMs === null ? '' : formatDurationMinutes((endMs - Date.parse(entry.startedAt)) / MINUTE_MS),
+    duration: endMs === null ? '' : formatDuration((endMs - Date.parse(entry.startedAt)) / MINUTE_MS),
     note: entry.note,
     billable: entry.billable,
   };
@@ -72,7 +64,7 @@ export function draftSpan(draft: Pick<EntryDraft, 'date' | 'start' | 'end'>, tim
 /** The draft with its duration worked out from its start and end (kept while they are not complete). */
 function withDurationOfSpan(draft: EntryDraft, timeZone: string): EntryDraft {
   const span = draftSpan(draft, timeZone);
-  return span ? { ...draft, duration: formatDurationMinutes((span.endMs - span.startMs) / MINUTE_MS) } : draft;
+  return span ? { ...draft, duration: formatDuration((span.endMs - span.startMs) / MINUTE_MS) } : draft;
 }
 
 /** The draft with a new start: the end stays, the duration follows. */
@@ -98,7 +90,7 @@ export function draftProblem(draft: EntryDraft, timeZone: string, running = fals
   if (!isValidTimeOfDay(draft.start)) return 'Enter the start time';
   if (running) return null;
   if (!isValidTimeOfDay(draft.end)) return 'Enter the end time or the duration';
-  if (parseEstimateMinutes(draft.duration) === null) return 'Enter the duration like 1h 30min';
+  if (parseEstimateMinutes(draft.duration) === null) return 'Enter the duration like 1 h 30 min';
   const span = draftSpan(draft, timeZone)!;
   if (span.endMs - span.startMs > TIME_ENTRY_MAX_SECONDS * 1000) return 'An entry can be at most 24 hours long';
   return null;

@@ -8,7 +8,7 @@ import { useSignedInUser } from '../../api/authApi';
 import { useGetBillingPeriodsQuery, useUndoBillingPeriodMutation } from '../../api/billingApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { runWithToasts } from '../../lib/feedback';
-import { hoursLabel } from './billingSelection';
+import { decimalHoursLabel } from '../../lib/format';
 
 /** The periods billed before (the newest first page), of the chosen client or all, each with Undo. */
 export function BilledPeriods({ clientId }: { clientId: string }) {
@@ -42,7 +42,7 @@ export function BilledPeriods({ clientId }: { clientId: string }) {
                 {period.clientName}, {rangeLabel(period)}
               </Typography>
               <Typography variant="body2" color="textSecondary">
-                {hoursLabel(period.hours)} · {formatMoney(period.amountMinor, period.currency)} · billed {formatShortDate(localDate(new Date(period.billedAt), timeZone))}
+                {decimalHoursLabel(period.hours)} · {formatMoney(period.amountMinor, period.currency)} · billed {formatShortDate(localDate(new Date(period.billedAt), timeZone))}
               </Typography>
             </Box>
             <Button size="small" onClick={() => setToUndo(period)} aria-label={`Undo billing of ${period.clientName}, ${rangeLabel(period)}`}>

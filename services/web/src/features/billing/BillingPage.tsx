@@ -28,7 +28,8 @@ import { ScreenShell } from '../../components/ScreenShell';
 import { BilledPeriods } from './BilledPeriods';
 import { FiguresTable, type FiguresColumn } from './FiguresTable';
 import { MarkBilledDialog } from './MarkBilledDialog';
-import { hoursLabel, reportArgs, selectionFrom, selectionParams, type BillingSelection } from './billingSelection';
+import { decimalHoursLabel } from '../../lib/format';
+import { reportArgs, selectionFrom, selectionParams, type BillingSelection } from './billingSelection';
 
 const PERIOD_CHOICES = billingPeriodChoiceSchema.options;
 /** The first cell of a table's totals row. */
@@ -37,10 +38,10 @@ const TOTAL = 'Total';
 /** The figure columns every table shares, after its own first column. */
 function figureColumns<Row extends BillingFigures>(currency: string): FiguresColumn<Row>[] {
   return [
-    { label: 'Tracked', value: (row) => hoursLabel(row.trackedHours), numeric: true },
-    { label: 'Billable', value: (row) => hoursLabel(row.billableHours), numeric: true },
+    { label: 'Tracked', value: (row) => decimalHoursLabel(row.trackedHours), numeric: true },
+    { label: 'Billable', value: (row) => decimalHoursLabel(row.billableHours), numeric: true },
     { label: 'Billable amount', value: (row) => formatMoney(row.billableAmountMinor, currency), numeric: true },
-    { label: 'Unbilled', value: (row) => hoursLabel(row.unbilledHours), numeric: true },
+    { label: 'Unbilled', value: (row) => decimalHoursLabel(row.unbilledHours), numeric: true },
     { label: 'Unbilled amount', value: (row) => formatMoney(row.unbilledAmountMinor, currency), numeric: true },
   ];
 }
@@ -53,7 +54,7 @@ function Total({ label, hours, amount, testId }: { label: string; hours: number;
         {label}
       </Typography>
       <Typography data-testid={`${testId}-hours`} sx={{ fontWeight: 700, fontSize: { xs: '1.05rem', sm: '1.4rem' } }}>
-        {hoursLabel(hours)}
+        {decimalHoursLabel(hours)}
       </Typography>
       {amount !== undefined && (
         <Typography data-testid={`${testId}-amount`} sx={{ fontWeight: 600, fontSize: { xs: '0.9rem', sm: '1.1rem' } }} color="textSecondary">

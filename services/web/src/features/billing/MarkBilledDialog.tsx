@@ -4,7 +4,7 @@ import { formatMoney, rangeLabel, type BillingReport, type Client } from '@daybo
 import { useMarkBilledMutation } from '../../api/billingApi';
 import { ResponsiveModal } from '../../components/ResponsiveModal';
 import { runWithToasts } from '../../lib/feedback';
-import { hoursLabel } from './billingSelection';
+import { decimalHoursLabel } from '../../lib/format';
 
 /**
  * "Mark as billed?" for the client and dates on screen: records the period and stamps its unbilled time
@@ -16,7 +16,7 @@ export function MarkBilledDialog({ open, onClose, client, report }: { open: bool
 
   const confirm = async () => {
     const done = await runWithToasts(() => markBilled({ clientId: client.id, from: report.from, to: report.to }).unwrap(), {
-      success: { title: 'Marked as billed', description: `${client.name}: ${hoursLabel(totals.unbilledHours)}, ${formatMoney(totals.unbilledAmountMinor, currency)}` },
+      success: { title: 'Marked as billed', description: `${client.name}: ${decimalHoursLabel(totals.unbilledHours)}, ${formatMoney(totals.unbilledAmountMinor, currency)}` },
       failure: 'Failed to mark as billed',
     });
     if (done) onClose();
@@ -38,7 +38,7 @@ export function MarkBilledDialog({ open, onClose, client, report }: { open: bool
       }
     >
       <Typography>
-        {client.name}’s unbilled time from {rangeLabel(report)}, <strong>{hoursLabel(totals.unbilledHours)}</strong> for{' '}
+        {client.name}’s unbilled time from {rangeLabel(report)}, <strong>{decimalHoursLabel(totals.unbilledHours)}</strong> for{' '}
         <strong>{formatMoney(totals.unbilledAmountMinor, currency)}</strong>, will be recorded as billed.
       </Typography>
       <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>

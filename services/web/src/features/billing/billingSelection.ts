@@ -50,4 +50,3 @@ export function reportArgs(selection: BillingSelection): { args: BillingReportAr
 }
 
 /** Hours as the screen shows them: '1.95 h'. */
-export const hoursLabel = (hours: number) => `${hours.toFixed(2)} h`;

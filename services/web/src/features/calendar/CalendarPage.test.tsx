@@ -78,7 +78,7 @@ describe('calendar', () => {
     // Priority as a named dot; estimate and status apart.
     const shipIt = card('Ship it');
     expect(within(shipIt).getByRole('img', { name: 'High Priority' })).toBeInTheDocument();
-    expect(within(shipIt).getByTestId('calendar-task-estimate')).toHaveTextContent('2h');
+    expect(within(shipIt).getByTestId('calendar-task-estimate')).toHaveTextContent('2 h');
     expect(within(shipIt).getByTestId('calendar-task-status')).toHaveTextContent('in progress');
     expect(within(allDay('2026-03-01')).getByText('No tasks scheduled')).toBeInTheDocument();
     expect(within(day('2026-03-01')).getByTestId('day-count')).toHaveTextContent('0 tasks');

@@ -1,7 +1,7 @@
 import type { KeyboardEvent, PointerEvent, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
-import { daysOverdueLabel, isPriority, priorityLabel, statusText, type Task } from '@daybook/shared';
+import { daysOverdueLabel, estimateLabel, isPriority, priorityLabel, statusText, type Task } from '@daybook/shared';
 import { PRIORITY_COLORS } from '../../components/PriorityBadge';
 import { blockContent, shortTime } from './calendarLayout';
 import { visuallyHidden } from '../../lib/visuallyHidden';
@@ -41,7 +41,7 @@ function EstimateAndStatus({ task }: { task: Task }) {
     <>
       {task.estimatedTime && (
         <>
-          <span data-testid="calendar-task-estimate">{task.estimatedTime}</span>
+          <span data-testid="calendar-task-estimate">{estimateLabel(task.estimatedTime)}</span>
           <Separator />
         </>
       )}
@@ -159,7 +159,7 @@ export function CalendarTaskCard({ task, overdue, carriedDaysOverdue = null, blo
                 {task.estimatedTime && (
                   <>
                     <Separator />
-                    <span data-testid="calendar-task-estimate">{task.estimatedTime}</span>
+                    <span data-testid="calendar-task-estimate">{estimateLabel(task.estimatedTime)}</span>
                   </>
                 )}
               </Box>

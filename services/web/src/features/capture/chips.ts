@@ -2,7 +2,7 @@ import {
   addDays,
   DEFAULT_CLIENT_COLOR,
   DEFAULT_PRIORITY,
-  estimateLabel,
+  estimateChoiceLabel,
   formatShortDate,
   formatShortMonthDay,
   PRIORITY_LABELS,
@@ -91,6 +91,6 @@ export function chipsOf(item: ShownProposal, context: ChipContext): ChipModel[] 
     const client = context.clients.find((candidate) => candidate.id === item.clientId);
     if (client) add('client', client.name, piecesFor(proposal, ['client']), client.color || DEFAULT_CLIENT_COLOR);
   }
-  if (task.estimatedTime) add('estimate', estimateLabel(task.estimatedTime, context.timeIncrements), piecesFor(proposal, ['estimate']));
+  if (task.estimatedTime) add('estimate', estimateChoiceLabel(task.estimatedTime, context.timeIncrements), piecesFor(proposal, ['estimate']));
   return chips;
 }

@@ -45,7 +45,7 @@ describe('client page', () => {
     expect(await screen.findByRole('heading', { name: 'Acme', level: 1 })).toBeInTheDocument();
     const figures = screen.getByLabelText('Figures');
     expect(await within(figures).findByText('2')).toBeInTheDocument();
-    expect(within(figures).getByText('1.5h of 3.5h')).toBeInTheDocument();
+    expect(within(figures).getByText('1 h 30 min of 3 h 30 min')).toBeInTheDocument();
     expect(screen.getByTestId('client-terms')).toHaveTextContent('Billable at $120.00 an hour');
     expect(await within(figures).findByText('$180.00')).toBeInTheDocument();
     expect(within(figures).getByRole('link', { name: 'Billing report' })).toHaveAttribute('href', `/billing?client=${acme.id}`);
@@ -76,8 +76,8 @@ describe('client page', () => {
 
   it('puts each kind of event in words', () => {
     const at = '2026-03-11T14:00:00.000Z';
-    expect(activityText({ kind: 'time', at, taskId: uuid(1), title: 'Report', detail: '5400' })).toBe('Tracked 1.5h on “Report”');
-    expect(activityText({ kind: 'time', at, taskId: null, title: '', detail: '600' })).toBe('Tracked 10min');
+    expect(activityText({ kind: 'time', at, taskId: uuid(1), title: 'Report', detail: '5400' })).toBe('Tracked 1 h 30 min on “Report”');
+    expect(activityText({ kind: 'time', at, taskId: null, title: '', detail: '600' })).toBe('Tracked 10 min');
     expect(activityText({ kind: 'task-created', at, taskId: uuid(1), title: 'Report', detail: null })).toBe('Added “Report”');
     expect(activityText({ kind: 'note', at, taskId: null, title: 'Meetings', detail: 'Agenda' })).toBe('Note in “Meetings”: Agenda');
     expect(activityText({ kind: 'contact-response', at, taskId: uuid(1), title: 'Report', detail: 'done' })).toBe('Contact answered on “Report”: done');

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
-import { formatEstimateTotal, formatMoney, REORDER_MAX, type Client, type ClientActivity, type Task, type User } from '@daybook/shared';
+import { formatDuration, formatMoney, formatTracked, REORDER_MAX, type Client, type ClientActivity, type Task, type User } from '@daybook/shared';
 import { useGetClientBillingSummaryQuery } from '../../api/billingApi';
 import { useGetClientsQuery } from '../../api/clientsApi';
 import { searchResults, useSearchNotesInfiniteQuery } from '../../api/notesApi';
@@ -19,7 +19,7 @@ import { ScreenShell } from '../../components/ScreenShell';
 import { SkeletonRows } from '../../components/SkeletonRows';
 import { TaskList } from '../../components/tasks/TaskList';
 import { TaskScreen } from '../../components/tasks/TaskScreen';
-import { formatInstantDate } from '../../lib/format';
+import { decimalHoursLabel, formatInstantDate } from '../../lib/format';
 import { loadedItems } from '../../lib/pages';
 import { reorderPayload, reorderWithinView } from '../../lib/reorder';
 import { reportFailure } from '../../lib/feedback';
@@ -37,8 +37,6 @@ export function billingTerms(client: Client, summary: { rateMinor: number; rateI
 
 /** At most this many notes pages are shown; the notes screen has the rest. */
 const NOTE_PAGES_SHOWN = 5;
-
-const hours = (seconds: number) => formatEstimateTotal(seconds / 60);
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -142,7 +140,7 @@ export function activityText(event: ClientActivity): string {
     case 'comment':
       return `Comment on ${quoted}: ${event.detail ?? ''}`;
     case 'time':
-      return `Tracked ${hours(Number(event.detail ?? 0))}${event.title ? ` on ${quoted}` : ''}`;
+      return `Tracked ${formatTracked(Number(event.detail ?? 0))}${event.title ? ` on ${quoted}` : ''}`;
     case 'note':
       return `Note in ${quoted}: ${event.detail ?? ''}`;
     case 'contact-response':
@@ -188,12 +186,12 @@ function ClientPageBody({ client, user }: { client: Client; user: User }) {
           <Figure
             label="Unbilled"
             value={billing.data ? formatMoney(billing.data.unbilledAmountMinor, billing.data.currency) : '…'}
-            detail={billing.data ? `${billing.data.unbilledHours.toFixed(2)} h` : undefined}
+            detail={billing.data ? decimalHoursLabel(billing.data.unbilledHours) : undefined}
             link={{ to: `/billing?client=${client.id}`, label: 'Billing report' }}
           />
           <Figure
             label="This week"
-            value={week ? `${hours(week.trackedSeconds)} of ${formatEstimateTotal(week.estimatedMinutes)}` : '…'}
+            value={week ? `${formatTracked(week.trackedSeconds)} of ${formatDuration(week.estimatedMinutes)}` : '…'}
             detail={week ? `tracked of estimated, ${formatInstantDate(`${week.firstDate}T12:00:00Z`, 'UTC')} – ${formatInstantDate(`${week.lastDate}T12:00:00Z`, 'UTC')}` : undefined}
           />
         </Stack>

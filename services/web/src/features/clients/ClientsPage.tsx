@@ -24,6 +24,7 @@ import { NewButton } from '../../components/NewButton';
 import { ScreenShell } from '../../components/ScreenShell';
 import { SkeletonRows } from '../../components/SkeletonRows';
 import { SortableList } from '../../components/SortableList';
+import { decimalHoursLabel } from '../../lib/format';
 import { moveItem } from '../../lib/reorder';
 import { toast, toastError } from '../../lib/toast';
 import { lazyChunk } from '../../lib/lazyPreloadable';
@@ -41,7 +42,7 @@ function UnbilledLine({ summary, currency }: { summary: ClientBillingSummary | u
       variant="caption"
       sx={{ display: 'block', fontWeight: 600 }}
     >
-      Unbilled {formatMoney(summary.unbilledAmountMinor, currency)} · {summary.unbilledHours.toFixed(2)} h
+      Unbilled {formatMoney(summary.unbilledAmountMinor, currency)} · {decimalHoursLabel(summary.unbilledHours)}
     </Link>
   );
 }

@@ -89,10 +89,10 @@ describe('daily review screen', () => {
     expect(within(invoice).getByTestId('review-due')).toHaveTextContent('Jan 2, 2020, 9:30 AM (overdue)');
     expect(await within(invoice).findByTestId('client-chip')).toHaveTextContent('Acme');
     expect(within(invoice).getByTestId('client-chip').tagName).not.toBe('A'); // the row is the control
-    expect(within(invoice).getByTestId('review-estimate')).toHaveTextContent('Est. 30min');
+    expect(within(invoice).getByTestId('review-estimate')).toHaveTextContent('Est. 30 min');
     const trip = screen.getByRole('checkbox', { name: 'Plan the trip' });
     expect(within(trip).getByTestId('review-due')).toHaveTextContent('Mar 5, 2999');
-    expect(within(trip).getByTestId('review-estimate')).toHaveTextContent('Est. 2h');
+    expect(within(trip).getByTestId('review-estimate')).toHaveTextContent('Est. 2 h');
     expect(within(screen.getByRole('checkbox', { name: 'No details' })).queryByTestId('review-due')).not.toBeInTheDocument();
 
     for (const title of ['Send the invoice', 'Plan the trip', 'No details']) await user.click(screen.getByRole('checkbox', { name: title }));

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/Check';
-import { DEFAULT_TIMEZONE, dueLabel, formatTimeOfDay, isOverdue, MAX_DAILY_PRIORITIES, type Client, type Task } from '@daybook/shared';
+import { DEFAULT_TIMEZONE, dueLabel, estimateLabel, formatTimeOfDay, isOverdue, MAX_DAILY_PRIORITIES, type Client, type Task } from '@daybook/shared';
 import { useSignedInUser } from '../../api/authApi';
 import { useGetClientsQuery } from '../../api/clientsApi';
 import { useGetDailyPlanQuery, useSaveDailyPlanMutation } from '../../api/dailyPlanApi';
@@ -96,7 +96,7 @@ function ReviewRow({ task, rank, client, now, timeZone, onToggle }: { task: Task
             {client && <ClientChip name={client.name} color={client.color} />}
             {task.estimatedTime && (
               <Typography variant="caption" color="textSecondary" data-testid="review-estimate">
-                Est. {task.estimatedTime}
+                Est. {estimateLabel(task.estimatedTime)}
               </Typography>
             )}
           </Box>

@@ -22,7 +22,7 @@ describe("Today's Top 3 Priorities", () => {
     expect(within(rows[0]!).getByLabelText('Completed')).toBeInTheDocument();
     expect(within(rows[0]!).queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
     expect(within(rows[1]!).getByLabelText('Priority 2')).toHaveTextContent('2');
-    expect(within(rows[1]!).getByText('Est. 45min')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Est. 45 min')).toBeInTheDocument();
     expect(within(priorities).getByRole('link', { name: 'Change priorities' })).toHaveAttribute('href', '/daily-review');
   });
 

@@ -82,7 +82,7 @@ describe('Today tab', () => {
     expect(within(screen.getByRole('region', { name: 'Tasks Due' })).getByLabelText('2 tasks')).toHaveTextContent('2');
     expect(screen.getByTestId('figure-Overdue')).toHaveTextContent('1');
     // 45 min + 1 h of the same open tasks (the completed one does not count).
-    expect(screen.getByTestId('figure-Est. Time')).toHaveTextContent('1.8h');
+    expect(screen.getByTestId('figure-Est. Time')).toHaveTextContent('1 h 45 min');
     // The completed one is counted apart and listed last, under 'Completed'.
     expect(screen.getByTestId('completed-count')).toHaveTextContent('1');
     expect(within(screen.getByTestId('task-list-getTodayTasks')).queryByText('Finished')).not.toBeInTheDocument();

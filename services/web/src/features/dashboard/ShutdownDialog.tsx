@@ -7,8 +7,9 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
   defaultShutdownChoice,
+  estimateLabel,
+  formatDuration,
   formatShortMonthDay,
-  hoursMinutesLabel,
   plannedMinutesOf,
   shutdownMove,
   type DayLoad,
@@ -42,8 +43,8 @@ function LoadLine({ label, load, adding }: { label: string; load: DayLoad | unde
   const over = planned - load.availableMinutes;
   return (
     <Typography variant="body2" color={over > 0 ? 'warning.dark' : 'text.secondary'} data-testid="shutdown-load">
-      {label}: {hoursMinutesLabel(planned)} planned of {hoursMinutesLabel(load.availableMinutes)}
-      {over > 0 ? ` (over by ${hoursMinutesLabel(over)})` : ''}
+      {label}: {formatDuration(planned)} planned of {formatDuration(load.availableMinutes)}
+      {over > 0 ? ` (over by ${formatDuration(over)})` : ''}
     </Typography>
   );
 }
@@ -140,7 +141,7 @@ export function ShutdownDialog({ open, onClose, week, tasks, hasMore }: Shutdown
                   )}
                   {task.estimatedTime && (
                     <Typography variant="caption" color="textSecondary">
-                      Est. {task.estimatedTime}
+                      Est. {estimateLabel(task.estimatedTime)}
                     </Typography>
                   )}
                 </Box>

@@ -20,10 +20,10 @@ describe("the Today figures count what the list shows", () => {
   });
 
   it('Due is the open tasks (overdue ones included), Overdue a part of them, Est. Time their estimates', () => {
-    expect(dayFigures(splitDay(tasks), NOW, NY)).toEqual({ due: 3, overdue: 2, estimate: '9.5h' });
+    expect(dayFigures(splitDay(tasks), NOW, NY)).toEqual({ due: 3, overdue: 2, estimate: '9 h 30 min' });
   });
 
   it('an empty day', () => {
-    expect(dayFigures(splitDay([]), NOW, NY)).toEqual({ due: 0, overdue: 0, estimate: '0min' });
+    expect(dayFigures(splitDay([]), NOW, NY)).toEqual({ due: 0, overdue: 0, estimate: '0 h' });
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { hoursMinutesLabel, WEEKDAY_NAMES, WORKDAY_MINUTES_MAX, type User } from '@daybook/shared';
+import { formatDuration, WEEKDAY_NAMES, WORKDAY_MINUTES_MAX, type User } from '@daybook/shared';
 import { useUpdateSettingsMutation } from '../../api/authApi';
 import { NativeSelectField } from '../../components/NativeSelectField';
 import { SettingsSection } from '../../components/settings/SettingsSection';
@@ -45,7 +45,7 @@ export function WorkingHoursSection({ user }: { user: User }) {
             <NativeSelectField key={weekday} label={WEEKDAY_NAMES[weekday]} value={String(minutes)} onChange={(value) => void change(weekday, Number(value))}>
               {optionsFor(minutes).map((option) => (
                 <option key={option} value={option}>
-                  {hoursMinutesLabel(option)}
+                  {formatDuration(option)}
                 </option>
               ))}
             </NativeSelectField>
