@@ -1,7 +1,7 @@
 // A page per client (DECISIONS 32): reached from the clients list and from a task's client chip; its figures,
 // its open tasks in their own order (a drag moves them only among their own places), its notes and what
 // happened lately.
-import { dateIn, expect, snap, test, uniqueName } from '../support/fixtures';
+import { dateIn, expect, expectToast, snap, test, uniqueName } from '../support/fixtures';
 import { dragByKeyboard, sortableTask, taskCard, titlesIn } from '../support/dashboard';
 
 test('client page: from the clients list and a task chip; figures, open tasks reordered among themselves, notes, activity', async ({ page, signedIn, api }, testInfo) => {
@@ -49,4 +49,18 @@ test('client page: from the clients list and a task chip; figures, open tasks re
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Globex');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect.poll(() => titlesIn(page.getByRole('region', { name: 'Open tasks' }))).toEqual(['Globex invoice']);
+
+  // "New task" on a client's page: the task dialog with that client chosen; the task joins its open tasks.
+  await page.goto(`/clients/${client.id}`);
+  await page.getByRole('region', { name: 'Open tasks' }).getByRole('button', { name: 'New task' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Task' });
+  await expect(dialog.getByRole('combobox', { name: 'Client' })).toHaveValue(clientName);
+  await dialog.getByLabel('Task Title').fill('Call the lab');
+  await snap(page, testInfo, '2-new-task-for-the-client');
+  await dialog.getByRole('button', { name: 'Create Task' }).click();
+  await expectToast(page, 'Task created');
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => titlesIn(open)).toContain('Call the lab');
+  const added = (await api.tasks('active')).find((task) => task.title === 'Call the lab')!;
+  expect(await api.task(added.id)).toMatchObject({ clientId: client.id });
 });

@@ -2,6 +2,7 @@ import { useId, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Task } from '@daybook/shared';
+import type { TaskFormValues } from './taskForm';
 import { useSignedInUser } from '../../api/authApi';
 import { browserTimeZone } from '../../lib/reminders';
 import { ResponsiveModal } from '../ResponsiveModal';
@@ -21,6 +22,8 @@ export interface TaskDialogProps {
   onClose: () => void;
   /** The task to edit; null or absent creates a new one. */
   task?: Task | null;
+  /** A new task's values other than the defaults (a client's page: its client). */
+  presets?: Partial<TaskFormValues>;
   delegationEnabled: boolean;
   /** Called with the saved task. */
   onSaved?: (task: Task) => void;
@@ -33,7 +36,7 @@ export interface TaskDialogProps {
  * reminders are set under the due fields (DECISIONS 29). A time entry or a reminder left open in it is
  * saved with the task (pendingEdits.ts).
  */
-export function TaskDialog({ open, onClose, task, delegationEnabled, onSaved, onExited }: TaskDialogProps) {
+export function TaskDialog({ open, onClose, task, presets, delegationEnabled, onSaved, onExited }: TaskDialogProps) {
   const editing = Boolean(task);
   const formId = useId();
   const timeZone = useSignedInUser()?.timezone ?? browserTimeZone();
@@ -46,6 +49,7 @@ export function TaskDialog({ open, onClose, task, delegationEnabled, onSaved, on
       onClose();
     },
     pendingEdits,
+    presets,
   );
 
   return (

@@ -4,13 +4,17 @@ import { useSignedInUser } from '../../api/authApi';
 import { useGetClientsQuery } from '../../api/clientsApi';
 import { useGetContactsQuery } from '../../api/contactsApi';
 import { useNow } from '../../lib/useNow';
+import type { TaskFormValues } from './taskForm';
 import { TaskViewContext, type TaskView } from './TaskViewContext';
 import { useTaskFromAddress } from './useTaskFromAddress';
 import { lazyChunk } from '../../lib/lazyPreloadable';
 
 const TaskDialog = lazyChunk(() => import('./TaskDialog'), { floating: true });
 
-type TaskScreenContent = (openTask: (task: Task | null) => void, user: User) => ReactNode;
+/** Opens the task dialog: a task to edit, or null for a new one (with `presets`, values other than the defaults). */
+export type OpenTask = (task: Task | null, presets?: Partial<TaskFormValues>) => void;
+
+type TaskScreenContent = (openTask: OpenTask, user: User) => ReactNode;
 
 /**
  * What a screen needs to show task cards for the signed-in user (dashboard, calendar, archive, Kanban):
@@ -28,8 +32,8 @@ function TaskScreenOf({ user, children }: { user: User; children: TaskScreenCont
   // Only the data: a read under way does not render the screen again.
   const clients = useGetClientsQuery(undefined, { selectFromResult: ({ data }) => ({ data }) });
   const contacts = useGetContactsQuery(undefined, { skip: !user.enableDelegation, selectFromResult: ({ data }) => ({ data }) });
-  const [dialog, setDialog] = useState<{ open: boolean; task: Task | null; key: number }>({ open: false, task: null, key: 0 });
-  const openTask = useCallback((task: Task | null) => setDialog((current) => ({ open: true, task, key: current.key + 1 })), []);
+  const [dialog, setDialog] = useState<{ open: boolean; task: Task | null; presets?: Partial<TaskFormValues>; key: number }>({ open: false, task: null, key: 0 });
+  const openTask = useCallback<OpenTask>((task, presets) => setDialog((current) => ({ open: true, task, presets, key: current.key + 1 })), []);
   useTaskFromAddress(openTask);
 
   const view = useMemo<TaskView>(
@@ -53,7 +57,7 @@ function TaskScreenOf({ user, children }: { user: User; children: TaskScreenCont
       {content}
       <Suspense fallback={null}>
         {dialog.key > 0 && (
-          <TaskDialog key={dialog.key} open={dialog.open} task={dialog.task} delegationEnabled={user.enableDelegation} onClose={() => setDialog((current) => ({ ...current, open: false }))} />
+          <TaskDialog key={dialog.key} open={dialog.open} task={dialog.task} presets={dialog.presets} delegationEnabled={user.enableDelegation} onClose={() => setDialog((current) => ({ ...current, open: false }))} />
         )}
       </Suspense>
     </TaskViewContext.Provider>

@@ -33,8 +33,15 @@ export function followedReminders(values: TaskFormValues, settings: Notification
  * the saved task to `onSaved`. Edits left open in the dialog (`pendingEdits`: a time entry not yet saved,
  * a reminder not yet added) are saved with it; one that cannot be keeps the task from being saved.
  */
-export function useTaskForm(task: Task | null | undefined, delegationEnabled: boolean, onSaved: (saved: Task) => void, pendingEdits?: PendingEdits) {
-  const [stored, setValues] = useState<TaskFormValues>(() => (task ? taskToForm(task) : emptyTaskForm()));
+export function useTaskForm(
+  task: Task | null | undefined,
+  delegationEnabled: boolean,
+  onSaved: (saved: Task) => void,
+  pendingEdits?: PendingEdits,
+  /** A new task's values other than the defaults (a client's page: its client). */
+  presets?: Partial<TaskFormValues>,
+) {
+  const [stored, setValues] = useState<TaskFormValues>(() => (task ? taskToForm(task) : { ...emptyTaskForm(), ...presets }));
   const [errors, setErrors] = useState<TaskFormErrors>({});
   // A new task starts from the user's default reminders and follows its due fields until the user edits them.
   const [remindersByHand, setRemindersByHand] = useState(Boolean(task));

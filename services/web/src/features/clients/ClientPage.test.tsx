@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { ClientOverview } from '@daybook/shared';
 import { makeClient, makeTask, makeUser, taskPage, uuid } from '../../test/fixtures';
@@ -25,6 +26,8 @@ function serve(options: { delegation?: boolean } = {}) {
       return json(200, { clientId: acme.id, rateMinor: 12000, rateIsDefault: false, unbilledSeconds: 5400, unbilledHours: 1.5, unbilledAmountMinor: 18000, weekTrackedSeconds: 5400, weekTrackedHours: 1.5, currency: 'USD', weekFrom: '2026-03-08', weekTo: '2026-03-14' });
     if (req.path.startsWith('/api/tasks/active?')) return json(200, taskPage([makeTask({ id: uuid(10), title: 'Quarterly report', clientId: acme.id }), makeTask({ id: uuid(11), title: 'Call back', clientId: acme.id })]));
     if (req.path.startsWith('/api/tasks/delegated?')) return json(200, taskPage([]));
+    if (req.path === '/api/time-increments') return json(200, []);
+    if (req.path === '/api/tasks' && req.method === 'POST') return json(201, makeTask({ id: uuid(12), title: 'Send the contract', clientId: acme.id }));
     if (req.path.startsWith('/api/notes/search?')) return json(200, { items: [{ listId: uuid(30), listTitle: 'Acme meetings', client: null, items: [{ itemId: uuid(31), itemContent: 'Kick-off on Monday', highlights: [], itemClient: null, createdAt: '2026-03-09T10:00:00.000Z' }] }], nextCursor: null });
     return undefined;
   });
@@ -66,6 +69,20 @@ describe('client page', () => {
     renderAt(`/clients/${acme.id}`);
     const delegated = await screen.findByRole('region', { name: 'Delegated tasks' });
     expect(await within(delegated).findByText('Nothing delegated for Acme.')).toBeInTheDocument();
+  });
+
+  it('adds a task for the client: "New task" opens the task dialog with the client chosen', async () => {
+    const { requests } = serve();
+    renderAt(`/clients/${acme.id}`);
+    const open = await screen.findByRole('region', { name: 'Open tasks' });
+    await userEvent.click(within(open).getByRole('button', { name: 'New task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Task' });
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Client' })).toHaveValue('Acme'));
+    await userEvent.click(within(dialog).getByLabelText(/Task Title/));
+    await userEvent.paste('Send the contract');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    expect(await screen.findByText('Task created')).toBeInTheDocument();
+    expect(requests.find((req) => req.method === 'POST' && req.path === '/api/tasks')?.body).toMatchObject({ title: 'Send the contract', clientId: acme.id });
   });
 
   it('says so when the client does not exist (or is not yours)', async () => {

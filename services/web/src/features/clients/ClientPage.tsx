@@ -6,6 +6,7 @@ import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import { formatDuration, formatMoney, formatTracked, REORDER_MAX, type Client, type ClientActivity, type Task, type User } from '@daybook/shared';
@@ -18,7 +19,7 @@ import { LoadMoreRow } from '../../components/LoadMoreRow';
 import { ScreenShell } from '../../components/ScreenShell';
 import { SkeletonRows } from '../../components/SkeletonRows';
 import { TaskList } from '../../components/tasks/TaskList';
-import { TaskScreen } from '../../components/tasks/TaskScreen';
+import { TaskScreen, type OpenTask } from '../../components/tasks/TaskScreen';
 import { decimalHoursLabel, formatInstantDate } from '../../lib/format';
 import { loadedItems } from '../../lib/pages';
 import { reorderPayload, reorderWithinView } from '../../lib/reorder';
@@ -148,7 +149,7 @@ export function activityText(event: ClientActivity): string {
   }
 }
 
-function ClientPageBody({ client, user }: { client: Client; user: User }) {
+function ClientPageBody({ client, user, openTask }: { client: Client; user: User; openTask: OpenTask }) {
   const overview = useGetClientOverviewQuery(client.id);
   const billing = useGetClientBillingSummaryQuery(client.id);
   const [editing, setEditing] = useState(0);
@@ -197,7 +198,14 @@ function ClientPageBody({ client, user }: { client: Client; user: User }) {
         </Stack>
       )}
 
-      <Section title="Open tasks">
+      <Section
+        title="Open tasks"
+        action={
+          <Button size="small" startIcon={<AddIcon />} onClick={() => openTask(null, { clientId: client.id })}>
+            New task
+          </Button>
+        }
+      >
         <ClientTasks arg={{ clientId: client.id, list: 'open' }} sortable empty={<Typography color="textSecondary">No open tasks for {client.name}.</Typography>} />
       </Section>
 
@@ -247,7 +255,7 @@ export function ClientPage() {
 
   return (
     <TaskScreen>
-      {(_openTask, user) => {
+      {(openTask, user) => {
         if (clients.isLoading) return <ScreenShell title="Client"><SkeletonRows count={3} /></ScreenShell>;
         if (clients.isError && !clients.data) return <ScreenShell title="Client"><LoadError onRetry={() => void clients.refetch()} /></ScreenShell>;
         if (!client)
@@ -261,7 +269,7 @@ export function ClientPage() {
               </Box>
             </ScreenShell>
           );
-        return <ClientPageBody client={client} user={user} />;
+        return <ClientPageBody client={client} user={user} openTask={openTask} />;
       }}
     </TaskScreen>
   );
