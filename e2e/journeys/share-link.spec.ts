@@ -101,6 +101,14 @@ test('share link: shared, answered signed out, the date accepted', async ({ page
   await expect(contactPage.getByText('You commented')).toBeVisible();
   await snap(contactPage, testInfo, '3-contact-answered');
 
+  // The owner's card says the contact answered (read again when the owner comes back: a reload here).
+  await page.reload();
+  await openTab(page, 'Delegated');
+  const answered = taskCard(page, TITLE).getByTestId('task-answered');
+  await expect(answered).toHaveText('2 answers');
+  await expect(answered).toHaveAttribute('title', /^Your contact answered through the shared link, last on /);
+  await snap(page, testInfo, '3b-owner-card-answered');
+
   // The owner sees the proposal on the task and accepts it with one click.
   dialog = await openTask(page, TITLE);
   const responses = dialog.getByRole('list', { name: 'Responses' });

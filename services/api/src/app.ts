@@ -57,7 +57,7 @@ import { secondFactorAdminRoutes, secondFactorRoutes, secondFactorSignInRoutes }
 import { createSecondFactorService } from './modules/second-factor/second-factor.service';
 import { createTaskCommentsService } from './modules/tasks/task-comments.service';
 import { publicShareRoutes } from './modules/task-shares/public-shares.routes';
-import { taskShareRoutes } from './modules/task-shares/task-shares.routes';
+import { shareAnswersRoutes, taskShareRoutes } from './modules/task-shares/task-shares.routes';
 import { createTaskSharesService } from './modules/task-shares/task-shares.service';
 import { planningRoutes } from './modules/planning/planning.routes';
 import { createPlanningService } from './modules/planning/planning.service';
@@ -206,6 +206,7 @@ export function createApp(deps: AppDeps): Koa {
     calendarFeedSettingsRoutes(calendarFeeds),
     calendarFeedRoutes(calendarFeeds, limits),
     taskShareRoutes(taskShares),
+    shareAnswersRoutes(taskShares),
     publicShareRoutes(taskShares, limits),
   ];
   for (const router of routers) {

@@ -93,6 +93,17 @@ export const taskShareResponseSchema = z.object({
 });
 export type TaskShareResponse = z.infer<typeof taskShareResponseSchema>;
 
+/**
+ * GET /api/share-answers: the owner's delegated tasks (not archived) that their contact answered through a
+ * link, latest answer first, each with how many answers it has and when the latest came (a task card's
+ * "Answered" sign). Answers through a link to an earlier contact of the task do not count.
+ */
+export const shareAnswersSchema = z.array(z.object({ taskId: idSchema, count: z.number().int().min(1), lastAt: isoInstantSchema }));
+export type ShareAnswers = z.infer<typeof shareAnswersSchema>;
+export type ShareAnswer = ShareAnswers[number];
+/** The tasks GET /api/share-answers lists at most. */
+export const SHARE_ANSWERS_LIST_MAX = 500;
+
 /** The signed-out page's view of the task: nothing but what the contact needs. */
 export const sharedTaskSchema = z.object({
   title: z.string(),

@@ -1,4 +1,4 @@
-import type { CreatedTaskShare, Task, TaskShare, TaskShareCreateInput, TaskShareResponse } from '@daybook/shared';
+import type { CreatedTaskShare, ShareAnswers, Task, TaskShare, TaskShareCreateInput, TaskShareResponse } from '@daybook/shared';
 import { baseApi } from './baseApi';
 
 /**
@@ -25,6 +25,11 @@ export const taskSharesApi = baseApi.injectEndpoints({
       query: (taskId) => `tasks/${taskId}/share-responses`,
       providesTags: (_result, _error, taskId) => [{ type: 'TaskShare', id: taskId }],
     }),
+    /** The delegated tasks their contact answered (the cards' sign); a task's change or a link's may change it. */
+    getShareAnswers: build.query<ShareAnswers, void>({
+      query: () => 'share-answers',
+      providesTags: ['TaskShare', 'Task'],
+    }),
     /** The proposed date becomes the task's due date. */
     acceptShareProposal: build.mutation<{ task: Task; response: TaskShareResponse }, { taskId: string; responseId: string }>({
       query: ({ taskId, responseId }) => ({ url: `tasks/${taskId}/share-responses/${responseId}/accept`, method: 'POST', body: {} }),
@@ -33,4 +38,4 @@ export const taskSharesApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetTaskSharesQuery, useCreateTaskShareMutation, useRevokeTaskShareMutation, useGetShareResponsesQuery, useAcceptShareProposalMutation } = taskSharesApi;
+export const { useGetTaskSharesQuery, useCreateTaskShareMutation, useRevokeTaskShareMutation, useGetShareResponsesQuery, useGetShareAnswersQuery, useAcceptShareProposalMutation } = taskSharesApi;

@@ -324,6 +324,38 @@ describe('the contact’s answers', () => {
     expect((await contact.get(token)).body).toMatchObject({ dueDate: '2027-03-17', dueTime: '09:30' });
   });
 
+  it('lists the owner’s delegated tasks their contact answered, latest first, for the task cards; only the owner’s, only the present contact’s', async () => {
+    const quiet = await delegatedTask(anna, { title: 'Nobody answered' });
+    await share(anna, quiet.id);
+    const lease = await delegatedTask(anna);
+    const invoice = await delegatedTask(anna, { title: 'Send the invoice' });
+    const leaseLink = await share(anna, lease.id);
+    const invoiceLink = await share(anna, invoice.id);
+    expect((await anna.get('/api/share-answers')).body).toEqual([]);
+
+    await contact.post(leaseLink.token, '/comments', { text: 'On it.' });
+    await contact.post(invoiceLink.token, '/proposals', { dueDate: '2027-03-17' });
+    await contact.post(leaseLink.token, '/comments', { text: 'Picked it up.' });
+    const answers = await anna.get('/api/share-answers');
+    expect(answers.status).toBe(200);
+    expect(answers.body).toEqual([
+      { taskId: lease.id, count: 2, lastAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) },
+      { taskId: invoice.id, count: 1, lastAt: expect.any(String) },
+    ]);
+
+    // Another user sees none of them; signed out, nothing.
+    const bob = t.client();
+    await bob.signUpAndIn('bob');
+    expect((await bob.get('/api/share-answers')).body).toEqual([]);
+    expect((await request(t.server).get('/api/share-answers')).status).toBe(401);
+
+    // Delegated to someone else, the earlier contact's answers are no sign of an answer; archived, the task is not listed.
+    const carla = (await anna.post('/api/delegation-contacts', { name: 'Carla' })).body.id as string;
+    await anna.patch(`/api/tasks/${invoice.id}`, { delegatedToId: carla });
+    expect((await anna.patch(`/api/tasks/${lease.id}/archive`, {})).status).toBe(200);
+    expect((await anna.get('/api/share-answers')).body).toEqual([]);
+  });
+
   it('marks the task done by its status transition: a recurring task makes its next occurrence once, a second "done" changes nothing', async () => {
     const task = await delegatedTask(anna, { isRecurring: true, recurringType: 'weekly', recurringInterval: 1 });
     const { token } = await share(anna, task.id);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SharedTaskResponse, TaskShare, TaskShareEndReason, TaskShareResponse, TaskShareResponseKind } from '@daybook/shared';
+import type { ShareAnswers, SharedTaskResponse, TaskShare, TaskShareEndReason, TaskShareResponse, TaskShareResponseKind } from '@daybook/shared';
 import type { Actor } from '../../core/actor';
 import { isoInstantSql } from '../../db/sql';
 import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
@@ -80,6 +80,8 @@ export interface TaskSharesRepository extends UnitOfWork {
    */
   endLinks(userId: string, taskId: string, reason: Exclude<TaskShareEndReason, 'revoked'>): Promise<void>;
   responses(userId: string, taskId: string, limit: number): Promise<TaskShareResponse[]>;
+  /** The user's delegated tasks (not archived) answered through a link to their present contact, latest answer first; at most `limit`. */
+  answers(userId: string, limit: number): Promise<ShareAnswers>;
   /** Inside a transaction: the proposal of the owner's task, locked. */
   lockProposal(userId: string, taskId: string, responseId: string): Promise<TaskShareResponse | null>;
   markAccepted(responseId: string): Promise<TaskShareResponse>;
@@ -172,6 +174,17 @@ export function createTaskSharesRepository(rootEm: EntityManager): TaskSharesRep
         `select ${RESPONSE} from task_share_responses r join task_shares s on s.id = r.share_id join delegation_contacts c on c.id = s.contact_id
           where r.user_id = ? and r.task_id = ? order by r.created_at desc, r.id limit ?`,
         [userId, taskId, limit],
+      ),
+
+    answers: (userId, limit) =>
+      db().execute<ShareAnswers>(
+        `select r.task_id as "taskId", count(*)::int as "count", ${isoInstantSql('max(r.created_at)')} as "lastAt"
+           from task_share_responses r
+           join task_shares s on s.id = r.share_id
+           join tasks t on t.id = r.task_id and t.user_id = r.user_id
+          where r.user_id = ? and t.is_delegated and not t.is_archived and t.delegated_to_id = s.contact_id
+          group by r.task_id order by max(r.created_at) desc, r.task_id limit ?`,
+        [userId, limit],
       ),
 
     lockProposal: (userId, taskId, responseId) =>

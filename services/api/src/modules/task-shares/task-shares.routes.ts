@@ -32,3 +32,12 @@ export function taskShareRoutes(shares: TaskSharesService): Router<SignedInState
 
   return router;
 }
+
+/** The owner's delegated tasks their contact answered (a task card's sign). */
+export function shareAnswersRoutes(shares: TaskSharesService): Router<SignedInState> {
+  const router = signedInRouter('/api/share-answers');
+  router.get('/', async (ctx) => {
+    ctx.body = await shares.answers(ctx.state.actor);
+  });
+  return router;
+}

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   SHARE_PROPOSAL_PAST,
   SHARE_RESPONSES_FULL,
+  SHARE_ANSWERS_LIST_MAX,
   SHARE_RESPONSES_PER_LINK_MAX,
   SHARE_TASK_DONE,
   SHARE_TOKEN_PATTERN,
@@ -12,6 +13,7 @@ import {
   sharePagePath,
   todayIn,
   type CreatedTaskShare,
+  type ShareAnswers,
   type ShareCommentBody,
   type ShareProposalBody,
   type SharedTask,
@@ -123,6 +125,11 @@ export function taskSharesService(shares: TaskSharesRepository, reminders: Remin
     async responses(actor: Actor, taskId: string): Promise<TaskShareResponse[]> {
       await assertOwnTask(actor, taskId);
       return shares.responses(actor.id, taskId, TASK_SHARE_RESPONSES_LIST_MAX);
+    },
+
+    /** GET /api/share-answers: which delegated tasks their contact answered, how often and when last. */
+    answers(actor: Actor): Promise<ShareAnswers> {
+      return shares.answers(actor.id, SHARE_ANSWERS_LIST_MAX);
     },
 
     /**

@@ -221,6 +221,29 @@ describe('TaskCard', () => {
     expect(within(notStarted!).getByTestId('task-estimate')).toHaveTextContent('1 h');
   });
 
+  it('shows on a delegated task that its contact answered through the shared link: how often, and when last (DECISIONS 33)', async () => {
+    const { requests } = mockFetch((req) =>
+      req.path === '/api/share-answers'
+        ? json(200, [
+            { taskId: uuid(1), count: 1, lastAt: '2026-03-06T15:00:00.000Z' },
+            { taskId: uuid(2), count: 3, lastAt: '2026-03-07T14:00:00.000Z' },
+          ])
+        : undefined,
+    );
+    const view = taskView({ contactsById: new Map([[PAT.id, PAT]]), now: NOW, delegationEnabled: true });
+    const delegated = (n: number, title: string) => makeTask({ id: uuid(n), title, isDelegated: true, delegatedToId: PAT.id });
+    const tasks = [delegated(1, 'Collect the lease'), delegated(2, 'Send the invoice'), delegated(3, 'Not answered'), makeTask({ id: uuid(4), title: 'Mine' })];
+    renderWithProviders(withTaskView(tasks.map((task) => <TaskCard key={task.id} task={task} />), view));
+    const [once, thrice, quiet, mine] = screen.getAllByTestId('task-card') as HTMLElement[];
+    expect(await within(once!).findByTestId('task-answered')).toHaveTextContent('Answered');
+    expect(within(once!).getByTestId('task-answered')).toHaveAttribute('title', 'Your contact answered through the shared link, last on Mar 6, 2026');
+    expect(within(thrice!).getByTestId('task-answered')).toHaveTextContent('3 answers');
+    expect(within(quiet!).queryByTestId('task-answered')).not.toBeInTheDocument();
+    expect(within(mine!).queryByTestId('task-answered')).not.toBeInTheDocument();
+    // One read for every card of the screen.
+    expect(requests.filter((req) => req.path === '/api/share-answers')).toHaveLength(1);
+  });
+
   it('starts the timer from the card’s menu, and offers to stop it while it runs there (DECISIONS 31)', async () => {
     const task = makeTask({ id: uuid(1), title: 'Call Acme' });
     let running: unknown = null;

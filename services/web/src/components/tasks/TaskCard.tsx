@@ -23,6 +23,7 @@ import { formatTimeOfDay, recurrenceLabel, safeLinkHref } from '../../lib/format
 import { isLocalId } from '../../lib/offlineProtocol';
 import { useRunningTimerTaskId } from '../../lib/timerCache';
 import { vibrate } from '../../lib/vibrate';
+import { ContactAnswered } from './ContactAnswered';
 import { useTaskActions } from './useTaskActions';
 import { useTaskView } from './TaskViewContext';
 import type { TaskCardMenusProps } from './TaskCardMenus';
@@ -212,6 +213,7 @@ function TaskCardView({ task, variant = 'default', sortable, dragging }: TaskCar
                 {delegate ? delegate.name : 'Delegated'}
               </span>
             )}
+            {task.isDelegated && <ContactAnswered taskId={task.id} />}
             {task.documentLinks.map((link, index) => {
               const href = safeLinkHref(link);
               const label = `Doc ${index + 1}`;
