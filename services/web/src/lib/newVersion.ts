@@ -12,16 +12,17 @@ export const entryScriptsOf = (html: string): string | null => {
  * when the server's index.html names another entry script, the page loads again, once for that version, so
  * a part that keeps failing never makes a reload loop (issue 37).
  */
-export async function reloadOnceForNewVersion(): Promise<void> {
+export async function reloadOnceForNewVersion(reload = () => window.location.reload()): Promise<void> {
   if (!navigator.onLine) return;
   const running = entryScriptsOf(document.documentElement.outerHTML);
   let served: string | null;
   try {
-    served = entryScriptsOf(await (await fetch('/index.html', { cache: 'no-store' })).text());
+    const answer = await fetch(new URL('/index.html', window.location.href).href, { cache: 'no-store' });
+    served = answer.ok ? entryScriptsOf(await answer.text()) : null;
   } catch {
     return;
   }
   if (!running || !served || served === running || sessionStorage.getItem(RELOADED_FOR_KEY) === served) return;
   sessionStorage.setItem(RELOADED_FOR_KEY, served);
-  window.location.reload();
+  reload();
 }
