@@ -35,10 +35,17 @@ export function addOfflineTasks(localIds: readonly string[], inputs: readonly Ta
       reminders: reminders ?? [],
       trackedSeconds: 0,
       createdAt: now.toISOString(),
+      completedAt: fields.status === 'completed' ? now.toISOString() : null,
     };
     return [{ task, ...datesAt(now, timeZone) }];
   });
   writeOfflineTasks([...readOfflineTasks(), ...added]);
+}
+
+/** A task completed offline was completed now; one reopened has no completion time (as the api answers). */
+function withCompletedAt(task: Task, now: Date): Task {
+  if (task.status !== 'completed') return { ...task, completedAt: null };
+  return { ...task, completedAt: task.completedAt ?? now.toISOString() };
 }
 
 /** Applies a queued change (an edit, completion) to a task made offline; other tasks are left to the server. */
@@ -51,12 +58,15 @@ export function changeOfflineTask(id: string, changes: TaskUpdateInput, timeZone
       entry.task.id !== id
         ? entry
         : {
-            task: {
-              ...entry.task,
-              ...fields,
-              ...resolveStatusChange(entry.task, { status, isCompleted, isBacklog }),
-              ...resolveDueChange({ dueDate, dueTime }, timeZone),
-            },
+            task: withCompletedAt(
+              {
+                ...entry.task,
+                ...fields,
+                ...resolveStatusChange(entry.task, { status, isCompleted, isBacklog }),
+                ...resolveDueChange({ dueDate, dueTime }, timeZone),
+              },
+              now,
+            ),
             ...datesAt(now, timeZone),
           },
     ),

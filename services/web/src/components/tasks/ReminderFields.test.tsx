@@ -17,6 +17,7 @@ function api({ settings = DEFAULTS, scheduled = [] }: { settings?: NotificationS
     if (req.path === '/api/auth/user') return json(200, makeUser({ timezone: 'America/New_York' }));
     if (req.path === '/api/notifications/settings') return settings ? json(200, settings) : json(503, { error: { code: 'unavailable', message: 'Down' } });
     if (req.path.endsWith('/reminders')) return json(200, scheduled);
+    if (req.path.endsWith('/comments')) return json(200, []);
     if (req.path.includes('/time-entries')) return json(200, { items: [], nextCursor: null });
     if (req.path === '/api/clients' || req.path === '/api/time-increments') return json(200, []);
     if (req.path.startsWith('/api/tasks')) return json(req.method === 'POST' ? 201 : 200, makeTask({ id: uuid(1), title: 'Saved' }));

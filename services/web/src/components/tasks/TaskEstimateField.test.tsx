@@ -9,7 +9,7 @@ import { TaskDialog } from './TaskDialog';
 function api() {
   return mockFetch((req) => {
     if (req.path === '/api/time-increments') return json(200, DEFAULT_TIME_INCREMENTS.map((increment, i) => makeIncrement({ id: uuid(20 + i), ...increment })));
-    if (req.path === '/api/clients' || req.path === '/api/delegation-contacts' || req.path.endsWith('/reminders')) return json(200, []);
+    if (req.path === '/api/clients' || req.path === '/api/delegation-contacts' || req.path.endsWith('/reminders') || req.path.endsWith('/comments')) return json(200, []);
     if (req.path.includes('/time-entries')) return json(200, { items: [], nextCursor: null });
     if (req.path.startsWith('/api/tasks')) return json(200, makeTask({ id: uuid(1), title: 'Saved' }));
     return undefined;

@@ -91,7 +91,7 @@ describe('CaptureBox', () => {
     await userEvent.type(box(), 'Call Acme tomorrow 3pm urgent 30 min');
 
     expect(screen.getByTestId('capture-title')).toHaveTextContent('Call Acme');
-    expect(chipTexts()).toEqual(['when: Tomorrow 3:00 PM', 'priority: Urgent', 'client: Acme', 'estimate: 30 min']);
+    expect(chipTexts()).toEqual(['when: Tomorrow 3:00 PM', 'priority: Urgent', 'client: Acme', 'estimate: 30 minutes']);
     const marks = [...screen.getByTestId('capture-highlights').querySelectorAll('mark')].map((mark) => `${mark.dataset.mark}: ${mark.textContent}`);
     expect(marks).toEqual(['client: Acme', 'when: tomorrow', 'when: 3pm', 'priority: urgent', 'estimate: 30 min']);
     // The input stays a real textarea holding exactly what was typed.
@@ -208,7 +208,7 @@ describe('CaptureBox', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change Client: Acme' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Globex' }));
     expect(chipTexts()).toContain('client: Globex');
-    await userEvent.click(screen.getByRole('button', { name: 'Change Estimate: 30 min' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change Estimate: 30 minutes' }));
     await userEvent.click(screen.getByRole('menuitem', { name: '2 hours' }));
     expect(chipTexts()).toContain('estimate: 2 h');
     // Typing on keeps the choices.
