@@ -59,7 +59,7 @@ module.exports = defineConfig([
 ]);
 
 /**
- * The web's features do not import each other (ARCHITECTURE convention 11): what two features share lives
+ * The web's features do not import each other (docs/development.md convention 11): what two features share lives
  * in components/ or lib/, and app/ wires features together. One block per folder of
  * services/web/src/features, refusing its files any path into another feature: relative
  * ('../clients/ClientChip', '../../features/clients/...') or by alias ('@/features/clients/...'), in static

@@ -1,4 +1,4 @@
-// Finds PostgreSQL and Redis for the integration tests (ARCHITECTURE convention 10):
+// Finds PostgreSQL and Redis for the integration tests (docs/development.md convention 10):
 // - DATABASE_URL when set; else ONE embedded PostgreSQL for the whole run (the api's own,
 //   services/api/src/db/embedded-postgres.ts), in a temporary folder the teardown removes.
 // - REDIS_URL when set; else a container when a container engine answers; else 127.0.0.1:6379.

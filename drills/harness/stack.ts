@@ -64,7 +64,7 @@ export interface Reply<T> {
   error?: string;
 }
 
-/** What the api answers on failure (ARCHITECTURE convention 4). */
+/** What the api answers on failure (docs/development.md convention 4). */
 export interface ErrorBody {
   error: { code: string; message: string };
 }

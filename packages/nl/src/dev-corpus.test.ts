@@ -7,7 +7,7 @@ import { structureWithRules } from './rules';
 
 /**
  * Regression test on the development corpus (copied from the shared corpus into test-data/, never read
- * from ../shared): every case through the rules, scored by the corpus' own scorer. Fails below the
+ * from outside the repository): every case through the rules, scored by the corpus' own scorer. Fails below the
  * whole-case accuracy reached when the rules were written.
  */
 const MIN_WHOLE_CASE_ACCURACY = 100;

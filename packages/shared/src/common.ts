@@ -17,7 +17,7 @@ export const idParamsSchema = z.object({ id: idSchema });
 /** An instant in time, as an ISO 8601 string in UTC. */
 export const isoInstantSchema = z.iso.datetime({ offset: true });
 
-/** Body of every error answer of the api (ARCHITECTURE convention 4). */
+/** Body of every error answer of the api (docs/development.md convention 4). */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),

@@ -32,7 +32,7 @@ export const DEFAULT_LOCK_DURATION_MS = 30_000;
 export const DEFAULT_STALLED_INTERVAL_MS = 15_000;
 
 /**
- * The BullMQ consumer of one job (ARCHITECTURE convention 8): its payload checked with the contract's
+ * The BullMQ consumer of one job (docs/development.md convention 8): its payload checked with the contract's
  * schema (bad data fails at once, without retries), its handler called, the result checked before it
  * is stored.
  */

@@ -8,7 +8,7 @@ import { ESTIMATE_HABITS_MAX, estimateHabitSchema } from '../capture/capture.sch
 import { channelTestResultSchema } from '../notifications/channels';
 
 /**
- * The queue contract (DECISIONS 25, ARCHITECTURE convention 8): every background job is one entry of
+ * The queue contract (DECISIONS 25, docs/development.md convention 8): every background job is one entry of
  * `JOBS` below (payload and result schemas, BullMQ options) and one handler in the ai-worker
  * (`services/ai-worker/src/jobs.ts`; `run-job.ts` there checks both sides). With REDIS_URL the api
  * sends it through BullMQ (one queue per job, named like the job) to the ai-worker; without, the api
@@ -20,7 +20,7 @@ export const STRUCTURE_TASK_QUEUE = 'structure-task';
 export const STRUCTURE_TASK_JOB = 'structure-task';
 
 /**
- * Options of every structure-task job (ARCHITECTURE §3.8): a second attempt after a short pause when the
+ * Options of every structure-task job (docs/development.md convention 8): a second attempt after a short pause when the
  * worker fails (a crash mid-job is caught by BullMQ's stalled-job check instead); finished jobs are kept
  * for a while so that a waiter that subscribes late still reads the result, then removed.
  * Plain data, assignable to BullMQ's `JobsOptions` (shared has no BullMQ dependency).

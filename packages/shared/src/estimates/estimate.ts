@@ -49,7 +49,7 @@ export function parseEstimateMinutes(estimate: string | null | undefined): numbe
 }
 
 /**
- * Minutes written as an estimate in the units of the time increments (RULES §5): '2d' for whole days of
+ * Minutes written as an estimate in the units of the time increments (nl RULES §5): '2d' for whole days of
  * effort, '1.5h' for a whole or half number of hours (from one hour on), else whole minutes ('20min',
  * '75min'). parseEstimateMinutes reads it back.
  */

@@ -65,7 +65,7 @@ export const DEFAULT_TIME_INCREMENTS: readonly TimeIncrementChoice[] = [
 ];
 
 /**
- * A stated length as the task's estimate (DECISIONS 18, RULES §5): the user's increment of exactly that
+ * A stated length as the task's estimate (DECISIONS 18, nl RULES §5): the user's increment of exactly that
  * length gives its value ('1 hour' → '1h'); any other length is kept as said, never rounded to an
  * increment ('20min', '1.5h', '2d'). How the structurer and the model providers set an estimate.
  */

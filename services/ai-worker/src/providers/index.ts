@@ -7,7 +7,7 @@ import { rulesProvider } from './rules.provider';
 export type { StructureProvider, StructureRequest } from './provider';
 export { rulesProvider } from './rules.provider';
 
-/** The registry (ARCHITECTURE convention 9): one factory per AI_PROVIDER value. */
+/** The registry (docs/development.md convention 9): one factory per AI_PROVIDER value. */
 export const PROVIDERS: Record<AiProviderName, (env: WorkerEnv) => StructureProvider> = {
   rules: () => rulesProvider,
   ollama: (env) => createOllamaProvider({ url: env.OLLAMA_URL, model: env.OLLAMA_MODEL }),

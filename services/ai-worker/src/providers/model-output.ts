@@ -200,7 +200,7 @@ function dueOnUsersClock(dueDate: string, dueTime: string | null, timeZone: stri
 }
 
 /**
- * A model's answer made safe (ARCHITECTURE convention 9): parsed with zod, the client matched to the
+ * A model's answer made safe (docs/development.md convention 9): parsed with zod, the client matched to the
  * user's own list and aliases (unknown → null), the estimate mapped to the user's increments, the date and time
  * checked, the reminders kept when they are the contract's (without any, the rules' `draft` reading of them).
  * Throws UnusableModelOutputError when the answer cannot be trusted as a whole (not JSON, wrong types, a date

@@ -7,7 +7,7 @@ import { parseEnv } from '../config/env';
 import type { StructureProvider } from './provider';
 
 /**
- * The one contract every provider passes (ARCHITECTURE convention 9): whatever the model answers, the
+ * The one contract every provider passes (docs/development.md convention 9): whatever the model answers, the
  * caller gets a valid structured task whose client is one of the user's own and whose estimate can be
  * read; only the model's HTTP API is doubled, by a stub on loopback.
  */

@@ -29,7 +29,7 @@ export interface ProviderCallOptions {
 }
 
 /**
- * A structuring provider (ARCHITECTURE convention 9): one file or folder each, chosen by AI_PROVIDER in
+ * A structuring provider (docs/development.md convention 9): one file or folder each, chosen by AI_PROVIDER in
  * the registry (`index.ts`). `structure` answers with the provider's raw output: the rules provider with a
  * finished task, a model with whatever it said. The caller (`structure-task.ts`) treats every answer as
  * untrusted: parses it with zod, normalises it, and falls back to the rules when it is unusable.

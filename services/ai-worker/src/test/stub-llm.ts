@@ -58,7 +58,7 @@ function chatAnswer(url: string | undefined, model: unknown, content: string | n
 }
 
 /**
- * A stand-in for the model servers on loopback (ARCHITECTURE convention 10: the LLM's HTTP API is the one
+ * A stand-in for the model servers on loopback (docs/development.md convention 10: the LLM's HTTP API is the one
  * boundary we double), used by the worker's and the api's tests and by the fault drills. It speaks both
  * protocols the providers use: Ollama's `POST /api/chat` (non-streamed) and OpenAI's `POST /v1/chat/completions`,
  * and can answer with any content (also slowly), no content, an HTTP error, a body that is not JSON, or not at all.

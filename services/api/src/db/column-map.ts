@@ -28,7 +28,7 @@ type WritableFields<Fields> = { [Field in keyof Fields]: Fields[Field] extends {
 type OnlyFieldsOf<Dto, Fields> = Record<Exclude<keyof Fields, keyof Dto>, never>;
 
 /**
- * A table's column map (ARCHITECTURE convention 2): each field of the api's answer (a shared DTO) and the
+ * A table's column map (docs/development.md convention 2): each field of the api's answer (a shared DTO) and the
  * column that holds it. The table's repository takes from it what a statement selects and what it may
  * write, so each column is named in one place.
  */

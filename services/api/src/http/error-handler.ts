@@ -71,7 +71,7 @@ export function onBodyParserError(error: Error): never {
 }
 
 /**
- * The one error model (ARCHITECTURE convention 4): AppError, validation errors (400 with the field issues,
+ * The one error model (docs/development.md convention 4): AppError, validation errors (400 with the field issues,
  * the first issue's message as the message), not-found (404), unique violations (409); anything else is
  * 503 while the database is unreachable (the request can be retried); anything else is a 500 that never
  * leaks internals. Logs write the request's path with any secret in it masked (loggablePath).

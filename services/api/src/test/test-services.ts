@@ -1,5 +1,5 @@
 /**
- * Where integration tests find Postgres and Redis (ARCHITECTURE convention 10): DATABASE_URL / REDIS_URL
+ * Where integration tests find Postgres and Redis (docs/development.md convention 10): DATABASE_URL / REDIS_URL
  * from the environment, else what the jest global setup provided (the run's embedded PostgreSQL, a Redis
  * container when a container engine answers), else the local Redis. Each jest worker of each run gets its
  * own database (dropped by the global teardown), so simultaneous runs on one machine never share data;

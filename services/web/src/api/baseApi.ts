@@ -67,7 +67,7 @@ export const TAG_TYPES = [
 ] as const;
 
 /**
- * The one RTK Query api (ARCHITECTURE convention 11); each domain adds its endpoints with
+ * The one RTK Query api (docs/development.md convention 11); each domain adds its endpoints with
  * `injectEndpoints` in its own file. Cache rules of spec §9: data fresh for 5 minutes, unused data kept
  * 10 minutes, refetched on window focus, no retries, no polling.
  */

@@ -2,7 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/baseApi';
 
-/** The store holds server data only, through the one RTK Query api (ARCHITECTURE convention 11). */
+/** The store holds server data only, through the one RTK Query api (docs/development.md convention 11). */
 export function makeStore() {
   const store = configureStore({
     reducer: { [baseApi.reducerPath]: baseApi.reducer },
