@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -126,9 +127,11 @@ function SectionsWithNavigation({ open, children }: { open: boolean; children: R
         <Box component="nav" aria-label="Settings sections" sx={{ position: 'sticky', top: 0, borderRight: 1, borderColor: 'divider', pr: 1 }}>
           <List dense disablePadding>
             {titles.map((title) => (
-              <ListItemButton key={title} aria-current={title === current ? 'true' : undefined} selected={title === current} onClick={() => jump(title)} sx={{ borderRadius: 1, py: 0.5 }}>
-                {title}
-              </ListItemButton>
+              <ListItem key={title} disablePadding>
+                <ListItemButton aria-current={title === current ? 'true' : undefined} selected={title === current} onClick={() => jump(title)} sx={{ borderRadius: 1, py: 0.5 }}>
+                  {title}
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Box>
