@@ -47,4 +47,22 @@ describe('the signed-in hint (issue 37: a signed-out landing page asks nothing t
     expect(res.status).toBe(401);
     expect(hintOf(res)).toBe('');
   });
+
+  it('GET /api/auth/session answers 200 either way and gives a session made before the hint its hint', async () => {
+    const visitor = await t.client().get('/api/auth/session');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body).toEqual({ signedIn: false });
+    expect(hintOf(visitor)).toBeUndefined();
+
+    const browser = t.client();
+    await browser.post('/api/register', { username: 'anna', password: 'secret-pw' });
+    const login = await browser.post('/api/login', { username: 'anna', password: 'secret-pw' });
+    // The session's cookies only, as an older version left them in the browser: no hint among them.
+    const setCookies = login.headers['set-cookie'] as unknown as string[];
+    const sessionOnly = setCookies.map((cookie) => cookie.split(';')[0] ?? '').filter((cookie) => !cookie.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+    const upgraded = await t.client().agent.get('/api/auth/session').set('Cookie', sessionOnly.join('; '));
+    expect(upgraded.status).toBe(200);
+    expect(upgraded.body).toEqual({ signedIn: true });
+    expect(hintOf(upgraded)).toBe('1');
+  });
 });

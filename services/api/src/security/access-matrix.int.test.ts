@@ -21,6 +21,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/logout',
   // What the landing page offers, and single sign-on (DECISIONS 30).
   'GET /api/auth/config',
+  // Whether this browser has a session (issue 37): 200 either way, it tells nothing more.
+  'GET /api/auth/session',
   'GET /api/auth/oidc/start',
   'GET /api/auth/oidc/callback',
   // Signing in with a passkey and no password (DECISIONS 47): the passkey is the key; a wrong one is 401.

@@ -42,6 +42,30 @@ describe('the data layer', () => {
     expect(getToasts()).toHaveLength(0);
   });
 
+  describe('without the signed-in hint (a visitor, or a session older than the hint)', () => {
+    beforeEach(() => {
+      document.cookie = 'daybook_signed_in=; max-age=0';
+    });
+    afterEach(() => {
+      document.cookie = 'daybook_signed_in=1';
+    });
+
+    it('asks /api/auth/session (200) and, signed out, nothing the api would refuse', async () => {
+      const { requests } = mockFetch((req) => (req.path === '/api/auth/session' ? json(200, { signedIn: false }) : json(401, {})));
+      const result = await makeStore().dispatch(authApi.endpoints.getCurrentUser.initiate());
+      expect(result.data).toBeNull();
+      expect(requests.map((request) => request.path)).toEqual(['/api/auth/session']);
+    });
+
+    it('reads who is signed in when that session exists', async () => {
+      const user = { id: uuid(1), username: 'anna' };
+      const { requests } = mockFetch((req) => (req.path === '/api/auth/session' ? json(200, { signedIn: true }) : req.path === '/api/auth/user' ? json(200, user) : undefined));
+      const result = await makeStore().dispatch(authApi.endpoints.getCurrentUser.initiate());
+      expect(result.data).toMatchObject(user);
+      expect(requests.map((request) => request.path)).toEqual(['/api/auth/session', '/api/auth/user']);
+    });
+  });
+
   it('logs out on any other 401: the Unauthorized toast, then the login page after 500 ms', async () => {
     jest.useFakeTimers();
     try {

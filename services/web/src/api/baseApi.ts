@@ -27,10 +27,24 @@ const rawBaseQuery = fetchBaseQuery({
   fetchFn: withDeviceQueue(firstAnswerFetch),
 });
 
+/**
+ * Asks the api whether this browser has a session although it has no signed-in hint (a session made before
+ * the hint existed): an answer of 200 either way, which gives such a session its hint. Unreachable: as before
+ * the hint, the read itself is tried.
+ */
+async function hasSessionWithoutHint(): Promise<boolean> {
+  try {
+    const answer = await fetch(new URL('/api/auth/session', window.location.origin).href, { credentials: 'same-origin', headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, Accept: 'application/json' } });
+    return answer.ok ? Boolean(((await answer.json()) as { signedIn?: unknown }).signedIn) : true;
+  } catch {
+    return true;
+  }
+}
+
 /** The one base query: errors become `status: body` (apiError.ts), and any unexpected 401 logs out. */
 export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
   // Without the signed-in hint nobody is signed in here: no read the api would refuse (issue 37).
-  if (SIGNED_OUT_MEANS_NULL.has(api.endpoint) && typeof document !== 'undefined' && !hasSignedInHint(document.cookie)) return { data: null };
+  if (SIGNED_OUT_MEANS_NULL.has(api.endpoint) && typeof document !== 'undefined' && !hasSignedInHint(document.cookie) && !(await hasSessionWithoutHint())) return { data: null };
   const result = await rawBaseQuery(args, api, extraOptions);
   if (!result.error) return { data: result.data ?? null, meta: result.meta };
   const { error } = result;

@@ -58,6 +58,12 @@ export function authRoutes(auth: AuthService, limits: RateLimits, secondFactor: 
     ctx.body = await auth.config();
   });
 
+  // Whether this browser has a session, without a 401 when not: a browser whose session predates the
+  // signed-in hint (packages/shared signed-in-hint.ts) gets the hint from this answer and stays signed in.
+  router.get('/auth/session', (ctx) => {
+    ctx.body = { signedIn: Boolean(ctx.session?.userId) };
+  });
+
   router.get('/login', (ctx) => {
     ctx.redirect(LOGIN_PAGE);
   });
