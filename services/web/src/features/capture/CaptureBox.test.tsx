@@ -210,10 +210,10 @@ describe('CaptureBox', () => {
     expect(chipTexts()).toContain('client: Globex');
     await userEvent.click(screen.getByRole('button', { name: 'Change Estimate: 30 minutes' }));
     await userEvent.click(screen.getByRole('menuitem', { name: '2 hours' }));
-    expect(chipTexts()).toContain('estimate: 2 h');
+    expect(chipTexts()).toContain('estimate: 2 hours');
     // Typing on keeps the choices.
     await userEvent.type(box(), ' tomorrow');
-    expect(chipTexts()).toEqual(expect.arrayContaining(['client: Globex', 'estimate: 2 h']));
+    expect(chipTexts()).toEqual(expect.arrayContaining(['client: Globex', 'estimate: 2 hours']));
 
     await userEvent.type(box(), '{Enter}');
     await screen.findByText('Task created');
