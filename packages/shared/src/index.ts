@@ -71,6 +71,6 @@ export * from './time-entries/time-tracking';
 export * from './task-shares/task-shares';
 
 export * from './ai/ai.schemas';
-export * from './ai/queue';
+export * from './jobs/jobs';
 
 export * from './data-transfer/data-transfer.schemas';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { structuredTaskSchema, structureTaskAnswerSchema, structureTaskBodySchema, taskFromStructured, titleOnlyTask } from './ai.schemas';
 import { taskCreateBodySchema } from '../tasks/tasks.schemas';
-import { JOB_NAMES, JOBS, parseJobResult, STRUCTURE_TASK_JOB, STRUCTURE_TASK_JOB_OPTIONS, structureTaskJobDataSchema, structureTaskJobResultSchema } from './queue';
+import { JOB_NAMES, JOBS, parseJobResult, STRUCTURE_TASK_JOB, STRUCTURE_TASK_JOB_OPTIONS, structureTaskJobDataSchema, structureTaskJobResultSchema } from '../jobs/jobs';
 
 const result = {
   title: 'Send invoice',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoInstantSchema, text } from '../common';
 import { timezoneSchema } from '../users/users.schemas';
-import { AI_CLIENT_NAME_MAX, AI_MAX_CLIENTS, AI_MAX_TIME_INCREMENTS, aiInputSchema, structuredTaskSchema, structureReaderSchema } from './ai.schemas';
+import { AI_CLIENT_NAME_MAX, AI_MAX_CLIENTS, AI_MAX_TIME_INCREMENTS, aiInputSchema, structuredTaskSchema, structureReaderSchema } from '../ai/ai.schemas';
 import { ESTIMATED_TIME_MAX } from '../tasks/tasks.schemas';
 import { CLIENT_ALIASES_MAX } from '../clients/clients.schemas';
 import { ESTIMATE_HABITS_MAX, estimateHabitSchema } from '../capture/capture.schemas';
