@@ -1,9 +1,16 @@
 import path from 'node:path';
 import { createBoundedThreads, ThreadBudgetError, ThreadsBusyError, type BoundedThreads } from '@daybook/ai-worker';
-import type { ImportQuery } from '@daybook/shared';
+import type { ImportPreview, ImportQuery } from '@daybook/shared';
 import { AppError, badRequest, serviceUnavailable } from '../../core/errors';
 import type { ReadFile } from './import-plan';
 import type { ReadOutcome, ReadRequest } from './import-file.thread';
+import { assertImportQuotas, fileAdditions } from './import-quotas';
+import type { ImportsRepository } from './imports.repository';
+
+/**
+ * Choosing the file: an upload is read into a plan (the source's parser, in a thread: import-file.thread.ts)
+ * and checked whole against what the user has (preview and start both do this before anything is written).
+ */
 
 /**
  * The longest one file may take to read (docs/import-export.md). The bounds on rows, cells and dates keep
@@ -43,4 +50,24 @@ export async function readImportFile(upload: Uint8Array, query: ImportQuery, tim
   }
   if ('refused' in outcome) throw new AppError(outcome.refused.status, outcome.refused.code, outcome.refused.message);
   return outcome.file;
+}
+
+/**
+ * The file's items the user has not imported yet (by position): the quotas and the clients to create
+ * count these. Refuses the file (409) when they would pass a quota.
+ */
+export async function checkFile(imports: ImportsRepository, userId: string, file: ReadFile): Promise<{ isFresh: (at: number) => boolean; already: number }> {
+  const imported = await imports.importedKeys(userId, file.keys);
+  const isFresh = (at: number) => !imported.has(file.keys[at]!);
+  await imports.transaction(() => assertImportQuotas(imports, userId, fileAdditions(file, isFresh), 'file'));
+  return { isFresh, already: imported.size };
+}
+
+/** What the file would import (POST /api/imports/preview); writes nothing. */
+export async function previewFile(imports: ImportsRepository, userId: string, file: ReadFile): Promise<ImportPreview> {
+  const { isFresh, already } = await checkFile(imports, userId, file);
+  const known = await imports.clientNames(userId);
+  const clientsToCreate = [...new Set(file.clients.filter((client) => isFresh(client.at) && !known.has(client.name.toLowerCase())).map((client) => client.name))];
+  const { source, counts, skippedRows, problems, moreProblems } = file;
+  return { source, counts, alreadyImported: already, clientsToCreate, skippedRows, problems, moreProblems };
 }

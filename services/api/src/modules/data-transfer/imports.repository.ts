@@ -1,5 +1,6 @@
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import { emptyImportCounts, type BillingSettings, type ImportCounts, type ImportJob, type ImportProblem, type ImportSource, type ImportState, type QuotaName } from '@daybook/shared';
+import type { Actor } from '../../core/actor';
 import { countForQuota } from '../../db/quota';
 import { isoInstantSql, jsonParam, TEXT_ARRAY_PARAM } from '../../db/sql';
 import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
@@ -61,6 +62,8 @@ export interface ImportsRepository extends UnitOfWork {
    * so no other process takes them too, and answers their ids.
    */
   claimStale(id?: string): Promise<string[]>;
+  /** The user an import runs as (a resumed import has no request). */
+  ownerOf(id: string): Promise<Actor | null>;
 
   /** Which of `keys` the user has imported already. */
   importedKeys(userId: string, keys: readonly string[]): Promise<Set<string>>;
@@ -182,6 +185,14 @@ export function createImportsRepository(rootEm: EntityManager): ImportsRepositor
         id ? [IMPORT_STALE_SECONDS, id] : [IMPORT_STALE_SECONDS],
       );
       return rows.map((row) => row.id);
+    },
+
+    async ownerOf(id) {
+      const [row] = await db().execute<Actor[]>(
+        `select u.id, u.username, u.role, u.timezone, u.enable_delegation as "enableDelegation" from imports i join users u on u.id = i.user_id where i.id = ?`,
+        [id],
+      );
+      return row ?? null;
     },
 
     async importedKeys(userId, keys) {
