@@ -9,11 +9,14 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { HeaderTimer } from './timer/HeaderTimer';
 
-/** A secondary screen (spec §2): a back link to the dashboard, the title, optional actions, the content. */
+/**
+ * A secondary screen (spec §2): the one header of every signed-in screen but the dashboard (a back link to
+ * the dashboard, the title, the running timer, optional actions), then the content.
+ */
 export function ScreenShell({ title, actions, children, maxWidth = 'md' }: { title: string; actions?: ReactNode; children: ReactNode; maxWidth?: 'sm' | 'md' | 'lg' | 'xl' }) {
   return (
     <Box sx={{ minHeight: '100dvh', pb: 6 }}>
-      <AppBar position="sticky">
+      <AppBar position="sticky" data-testid="screen-header">
         <Toolbar sx={{ gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
           <Button component={RouterLink} to="/dashboard" startIcon={<ArrowBackIcon />} color="inherit" aria-label="Back to Dashboard">
             <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>

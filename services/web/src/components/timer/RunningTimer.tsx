@@ -6,28 +6,43 @@ import StopIcon from '@mui/icons-material/StopCircleOutlined';
 import TimerIcon from '@mui/icons-material/TimerOutlined';
 import { elapsedSeconds, formatElapsed, type TimeEntry } from '@daybook/shared';
 import { useNow } from '../../lib/useNow';
+import { visuallyHidden } from '../../lib/visuallyHidden';
 import { useTimerControls } from './useTimerControls';
 
-/** The running timer in the header (HeaderTimer.tsx): its task (a link that opens it), the time ticking from its start, and Stop. */
-export function RunningTimerChip({ entry }: { entry: TimeEntry }) {
+/**
+ * The running timer in the header (HeaderTimer.tsx): its task (a link that opens it), the time ticking from
+ * its start, and Stop. On phones it takes a row of its own under the header's buttons, or, `inline`, stays
+ * in their row as the clock, the time and Stop up to 900 px (the task's name is then for screen readers
+ * only: never cut short in view).
+ */
+export function RunningTimerChip({ entry, inline = false }: { entry: TimeEntry; inline?: boolean }) {
   const now = useNow(1_000);
   const { stop, busy } = useTimerControls();
   const title = entry.taskTitle ?? 'Time entry';
+  const titleSx = {
+    minWidth: 0,
+    flex: { xs: 1, sm: '0 1 auto' },
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    fontSize: '0.875rem',
+    fontWeight: 600,
+    ...(inline && { '@media (max-width: 899.95px)': visuallyHidden }),
+  } as const;
   return (
     <Box
       role="group"
       aria-label="Running timer"
       data-testid="running-timer"
+      className="db-running-timer"
       sx={{
         display: 'flex',
         alignItems: 'center',
         gap: 0.5,
         minWidth: 0,
-        // Phones: a row of its own under the header's buttons; wider: between the title and the buttons.
-        order: { xs: 1, sm: 0 },
-        flexBasis: { xs: '100%', sm: 'auto' },
-        maxWidth: { sm: 300 },
-        mb: { xs: 1, sm: 0 },
+        // Phones: a row of its own under the header's buttons (or in their row, inline); wider: between the title and the buttons.
+        ...(!inline && { order: { xs: 1, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, mb: { xs: 1, sm: 0 } }),
+        maxWidth: { sm: 300, lg: 420 },
         pl: 1,
         pr: 0.25,
         py: 0.25,
@@ -38,11 +53,11 @@ export function RunningTimerChip({ entry }: { entry: TimeEntry }) {
     >
       <TimerIcon fontSize="small" />
       {entry.taskId ? (
-        <Link component={RouterLink} to={`/dashboard?task=${entry.taskId}`} title={title} underline="hover" color="inherit" data-testid="running-timer-task" sx={{ minWidth: 0, flex: { xs: 1, sm: '0 1 auto' }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: '0.875rem', fontWeight: 600 }}>
+        <Link component={RouterLink} to={`/dashboard?task=${entry.taskId}`} title={title} underline="hover" color="inherit" data-testid="running-timer-task" sx={titleSx}>
           {title}
         </Link>
       ) : (
-        <Box component="span" data-testid="running-timer-task" sx={{ minWidth: 0, flex: { xs: 1, sm: '0 1 auto' }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: '0.875rem', fontWeight: 600 }}>
+        <Box component="span" data-testid="running-timer-task" sx={titleSx}>
           {title}
         </Box>
       )}

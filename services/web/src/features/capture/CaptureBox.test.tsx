@@ -86,7 +86,7 @@ describe('CaptureBox', () => {
 
   it('shows what it understood while the user types, highlighted in place and as chips, and Enter saves exactly that', async () => {
     const { requests } = api();
-    const onCreated = jest.fn(() => ({ label: 'Show', onClick: jest.fn() }));
+    const onCreated = jest.fn(() => ({ action: { label: 'Show', onClick: jest.fn() } }));
     await renderBox(onCreated);
     await userEvent.type(box(), 'Call Acme tomorrow 3pm urgent 30 min');
 
@@ -126,6 +126,22 @@ describe('CaptureBox', () => {
     expect(screen.queryByTestId('capture-preview')).not.toBeInTheDocument();
     expect(onCreated).toHaveBeenCalledWith([expect.objectContaining({ id: uuid(101), title: 'Call Acme' })]);
     expect(screen.getByRole('button', { name: 'Show' })).toBeInTheDocument();
+  });
+
+  it('says where the screen put the new task, and shows its hint no more once a task is captured (issue 37)', async () => {
+    api();
+    const onCreated = jest.fn(() => ({ description: 'Added to Backlog', action: { label: 'Show', onClick: jest.fn() } }));
+    renderWithProviders(<CaptureBox onCreated={onCreated} hint="Describe what you need to do" />);
+    await userEvent.click(box());
+    expect(screen.getByTestId('capture-bar-hint')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('capture-box')).toHaveAttribute('data-engine', 'ready'));
+    await userEvent.type(box(), 'Learn the cello{Enter}');
+    expect(await screen.findByText('Task created')).toBeInTheDocument();
+    expect(screen.getByText('Added to Backlog')).toBeInTheDocument();
+    expect(screen.queryByText('Your task has been created successfully from your description')).not.toBeInTheDocument();
+    // The box keeps the focus for the next task, without the hint over the tabs below it.
+    expect(box()).toHaveFocus();
+    expect(screen.queryByTestId('capture-bar-hint')).not.toBeInTheDocument();
   });
 
   it('shows a repeat in words, and an estimate as said, named like the user’s own choices', async () => {

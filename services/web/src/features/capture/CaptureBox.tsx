@@ -32,13 +32,13 @@ const StopIcon = plainIcon(StopDrawing);
 const SendIcon = plainIcon(SendDrawing);
 export interface CaptureBoxProps {
   /**
-   * The tasks just created (not when they wait offline): the screen shows them and may give the
-   * success toast an action ('Show', 'Open task').
+   * The tasks just created (not when they wait offline): the screen shows them and may say in the
+   * success toast where they went, with an action ('Show', 'Open task').
    */
-  onCreated?: (tasks: readonly Task[]) => ToastAction | undefined;
+  onCreated?: (tasks: readonly Task[]) => { description?: string; action?: ToastAction } | undefined;
   /** Shown in the bar before the text (a badge). */
   leading?: ReactNode;
-  /** A line of help under the bar while the empty box has focus. */
+  /** A line of help under the bar while the empty box has focus, until the first capture. */
   hint?: ReactNode;
 }
 
@@ -65,6 +65,8 @@ export function CaptureBox({ onCreated, leading, hint }: CaptureBoxProps) {
   const [creatingClient, setCreatingClient] = useState<string | null>(null);
   const [listening, setListening] = useState(false);
   const [flash, setFlash] = useState(false);
+  // The box keeps the focus after a capture, for the next one: the hint (floating over the tabs) has done its job by then.
+  const [captured, setCaptured] = useState(false);
   const recognizer = useRef<SpeechRecognizer | null>(null);
   const speechSupported = useMemo(() => isSpeechRecognitionSupported(), []);
   const timeZone = user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -138,18 +140,18 @@ export function CaptureBox({ onCreated, leading, hint }: CaptureBoxProps) {
     }
     if (outcome.kind !== 'saved') return;
     setState(EMPTY_CAPTURE);
+    setCaptured(true);
     setFlash(true);
     vibrate('success');
     const several = outcome.count > 1;
+    const notice = outcome.tasks ? onCreated?.(outcome.tasks) : undefined;
     toast({
       title: several ? `${outcome.count} tasks created` : 'Task created',
-      description: outcome.tasks
-        ? several
-          ? 'Your tasks have been created successfully from your description'
-          : 'Your task has been created successfully from your description'
-        : "Saved on this device: it will sync when you're back online",
+      description: !outcome.tasks
+        ? "Saved on this device: it will sync when you're back online"
+        : (notice?.description ?? (several ? 'Your tasks have been created successfully from your description' : 'Your task has been created successfully from your description')),
       variant: 'success',
-      action: outcome.tasks ? onCreated?.(outcome.tasks) : undefined,
+      action: notice?.action,
     });
   };
 
@@ -266,7 +268,7 @@ export function CaptureBox({ onCreated, leading, hint }: CaptureBoxProps) {
         {micButton}
         {submitButton}
       </form>
-      {hint && (
+      {hint && !captured && (
         <div data-capture-hint className="db-capture-hint" data-testid="capture-bar-hint">
           {hint}
         </div>

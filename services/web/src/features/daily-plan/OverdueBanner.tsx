@@ -4,8 +4,9 @@ import { BANNER_MAX_TASKS } from './overdue';
 
 /**
  * The overdue banner (spec §2), compact, in the Today overview: the count, the first 3 with how late each
- * is ('2 days overdue', or 'Overdue since 3:00 PM' for today's), '+N more overdue task(s)', and Review.
- * One line: the 3 scroll sideways when they do not fit. Each one, like Review, opens the Overdue Tasks Review.
+ * is ('2 days overdue', or 'Overdue since 3:00 PM' for today's), '+N more overdue task(s)', and Review,
+ * wrapping rather than cut. Phones show the count and Review only (issue 37: the day's list below holds the
+ * tasks). Each one, like Review, opens the Overdue Tasks Review.
  * Plain elements (styles/today.css), not MUI's Alert, Chip or Button: it is on the dashboard's first paint.
  */
 export function OverdueBanner({ tasks, now, timeZone, onReview }: { tasks: readonly Task[]; now: Date; timeZone: string; onReview: () => void }) {
@@ -13,7 +14,6 @@ export function OverdueBanner({ tasks, now, timeZone, onReview }: { tasks: reado
   const rest = tasks.length - BANNER_MAX_TASKS;
   return (
     <div role="alert" data-testid="overdue-banner" className="db-overdue-banner">
-      {/* On phones the overview's Overdue figure just above says it: the line is left to the tasks (the heading stays for screen readers). */}
       <h2 className="db-overdue-count">{countLabel(tasks.length, 'overdue task')}</h2>
       <ul aria-label="Most overdue" className="db-overdue-list">
         {tasks.slice(0, BANNER_MAX_TASKS).map((task) => (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { todayIn } from '@daybook/shared';
 import { Link as RouterLink } from 'react-router';
 import CheckDrawing from '@mui/icons-material/Check';
 import { plainIcon } from '../../components/icons/plainIcon';
@@ -11,7 +12,8 @@ const CheckIcon = plainIcon(CheckDrawing);
 
 /**
  * 'Today's Top 3 Priorities' from the server's daily plan (DECISIONS 14), when there are any: compact rows in
- * the dashboard's Today overview (rank or check, title, then priority, due day, client and estimate; Complete).
+ * the dashboard's Today overview (rank or check, title, then priority, due day, client and estimate; Complete;
+ * phones leave out 'Due: Today').
  * Plain elements (styles/today.css): it is on the dashboard's first paint.
  */
 export function TopPriorities() {
@@ -20,6 +22,7 @@ export function TopPriorities() {
   const { tasks: priorities } = usePriorityTasks();
   const [completing, setCompleting] = useState<string | null>(null);
   if (priorities.length === 0) return null;
+  const today = todayIn(view.now, view.timeZone);
 
   return (
     <section aria-label="Today's Top 3 Priorities" className="db-top">
@@ -31,7 +34,7 @@ export function TopPriorities() {
       </div>
       <ol className="db-top-list">
         {priorities.map((task, index) => (
-          <li key={task.id} data-testid="priority-row" className="db-top-row">
+          <li key={task.id} data-testid="priority-row" className="db-top-row" data-due-today={task.dueDate === today ? 'true' : undefined}>
             <div aria-label={task.isCompleted ? 'Completed' : `Priority ${index + 1}`} className="db-top-rank" data-completed={task.isCompleted ? 'true' : 'false'}>
               {task.isCompleted ? <CheckIcon /> : index + 1}
             </div>
@@ -47,7 +50,7 @@ export function TopPriorities() {
               >
                 {task.title}
               </div>
-              {/* One line: on phones what does not fit fades out at the right (the card in the list shows it all). */}
+              {/* Under the title on phones, wrapping where a part does not fit: nothing cut. */}
               <TaskMetaRow task={task} showEstimate className="db-top-meta" />
             </div>
             {!task.isCompleted && (

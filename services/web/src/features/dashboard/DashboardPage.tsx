@@ -17,7 +17,7 @@ import { visuallyHidden } from '../../lib/visuallyHidden';
 import { DashboardHeader } from './DashboardHeader';
 import { FilterBar } from './FilterBar';
 import { ActiveTab, ArchivedTab, BacklogTab, DelegatedTab } from './ListTabs';
-import { homeTabOf } from './revealTask';
+import { HOME_TAB_NAMES, homeTabOf, placeOf } from './revealTask';
 import { TodayTab } from './TodayTab';
 import { ViewTabs, type ViewTab } from './ViewTabs';
 
@@ -25,6 +25,12 @@ import { ViewTabs, type ViewTab } from './ViewTabs';
  * What the dashboard shows from other domains. Features do not import each other: app/DashboardScreen.tsx
  * passes these in.
  */
+/** The capture toast's words about new tasks (where they went) and its action ('Show', 'Open task'). */
+export interface CreatedNotice {
+  description?: string;
+  action: ToastAction;
+}
+
 export interface DashboardParts {
   /**
    * The once-a-day review (features/daily-plan) around the tab panel, and its overdue banner: shown where
@@ -38,18 +44,18 @@ export interface DashboardParts {
   SettingsDialog: ComponentType<{ user: User; open: boolean; onClose: () => void }>;
   /**
    * The natural-language capture box (features/capture). `onCreated` gets the tasks it created; the
-   * dashboard shows them and returns the action of the box's success toast.
+   * dashboard shows them and returns what the box's success toast says about them.
    */
-  CaptureBox: ComponentType<{ onCreated: (tasks: readonly Task[]) => ToastAction | undefined; leading?: ReactNode; hint?: ReactNode }>;
+  CaptureBox: ComponentType<{ onCreated: (tasks: readonly Task[]) => CreatedNotice | undefined; leading?: ReactNode; hint?: ReactNode }>;
 }
 
 type DashboardTab = 'today' | 'active' | 'delegated' | 'backlog';
 
 const TABS: readonly ViewTab<DashboardTab>[] = [
-  { value: 'today', label: 'Today' },
-  { value: 'active', label: 'Active' },
+  { value: 'today', label: HOME_TAB_NAMES.today },
+  { value: 'active', label: HOME_TAB_NAMES.active },
   { value: 'delegated', label: 'Delegated' },
-  { value: 'backlog', label: 'Backlog' },
+  { value: 'backlog', label: HOME_TAB_NAMES.backlog },
 ];
 const TABS_WITHOUT_DELEGATION = TABS.filter((tab) => tab.value !== 'delegated');
 
@@ -111,6 +117,8 @@ function Dashboard({ user, openTask, parts: { DailyReview, OverdueBanner, TopPri
   const [filters, setFilters] = useState<TaskFilters>(NO_FILTERS);
   const [showArchived, setShowArchived] = useState(false);
   const [settings, setSettings] = useState({ open: false, mounted: false });
+  /** Where the last capture went when not to the day's list: Today's empty state says so. */
+  const [capturedElsewhere, setCapturedElsewhere] = useState<{ count: number; place: string } | null>(null);
 
   const tabPanel = useRef<HTMLDivElement>(null);
   const stopRevealing = useRef<() => void>(() => undefined);
@@ -131,25 +139,31 @@ function Dashboard({ user, openTask, parts: { DailyReview, OverdueBanner, TopPri
 
   /**
    * Tasks just captured: in the list on screen they are scrolled to and highlighted (the toast offers to
-   * open the first); elsewhere the toast's 'Show' switches to the tab that holds them, filters off.
+   * open the first); elsewhere the toast says which tab holds them and its 'Show' switches to it, filters
+   * off (issue 37).
    */
-  const showCreated = (tasks: readonly Task[]): ToastAction | undefined => {
+  const showCreated = (tasks: readonly Task[]): CreatedNotice | undefined => {
     const [first] = tasks;
     if (!first) return undefined;
     const home = homeTabOf(first, now, timeZone);
     const inView = home === currentTab && (home === 'today' || (!showArchived && filterTasks([first], filters).length > 0));
     const here = tasks.filter((task) => homeTabOf(task, now, timeZone) === home);
+    const place = placeOf(tasks, now, timeZone);
+    setCapturedElsewhere(home === 'today' ? null : { count: tasks.length, place });
     if (inView) {
       reveal(here);
-      return { label: 'Open task', onClick: () => openTask(first) };
+      return { action: { label: 'Open task', onClick: () => openTask(first) } };
     }
     return {
-      label: 'Show',
-      onClick: () => {
-        setTab(home);
-        setFilters(NO_FILTERS);
-        setShowArchived(false);
-        reveal(here);
+      description: `Added to ${place}`,
+      action: {
+        label: 'Show',
+        onClick: () => {
+          setTab(home);
+          setFilters(NO_FILTERS);
+          setShowArchived(false);
+          reveal(here);
+        },
       },
     };
   };
@@ -211,7 +225,7 @@ function Dashboard({ user, openTask, parts: { DailyReview, OverdueBanner, TopPri
           {firstScreenSettled ? (
             <DailyReview user={user} now={now}>
               <div role="tabpanel" aria-label={currentTab} ref={tabPanel}>
-                {currentTab === 'today' && <TodayTab weekendMode={weekendMode} clients={clients.data ?? []} priorities={<TopPriorities />} overdueBanner={<OverdueBanner />} />}
+                {currentTab === 'today' && <TodayTab weekendMode={weekendMode} clients={clients.data ?? []} priorities={<TopPriorities />} overdueBanner={<OverdueBanner />} capturedElsewhere={capturedElsewhere} />}
                 {currentTab === 'active' && (showArchived ? <ArchivedTab filters={filters} /> : <ActiveTab filters={filters} />)}
                 {currentTab === 'delegated' && <DelegatedTab filters={filters} />}
                 {currentTab === 'backlog' && <BacklogTab filters={filters} />}

@@ -23,6 +23,17 @@ export interface TodayTabProps {
   priorities: ReactNode;
   /** The overdue banner (features/daily-plan), shown in the overview: on Today only. */
   overdueBanner?: ReactNode;
+  /** The last capture went to another tab: the empty day says so instead of inviting a first task. */
+  capturedElsewhere?: { count: number; place: string } | null;
+}
+
+const NOTHING_DUE = { title: 'No tasks for the day', icon: <EventAvailableIcon /> };
+
+/** The empty day's words (spec §2), true also right after a capture that went to another tab. */
+function emptyDayOf(capturedElsewhere: TodayTabProps['capturedElsewhere']) {
+  if (!capturedElsewhere) return { ...NOTHING_DUE, description: "You're all caught up! Create a new task to get started." };
+  const { count, place } = capturedElsewhere;
+  return { ...NOTHING_DUE, description: count === 1 ? `Your new task was added to ${place}.` : `Your ${count} new tasks were added to ${place}.` };
 }
 
 function Figure({ label, value, alert = false }: { label: string; value: string | number; alert?: boolean }) {
@@ -79,7 +90,7 @@ function OverviewCard({ day, isLoading, overdueBanner, priorities }: { day: DayP
  * plan), then the day's tasks (Monday's in weekend mode) with their own client filter and drag reordering,
  * the completed ones last, and for delegation users the delegated tasks due that day.
  */
-export function TodayTab({ weekendMode, clients, priorities, overdueBanner }: TodayTabProps) {
+export function TodayTab({ weekendMode, clients, priorities, overdueBanner, capturedElsewhere }: TodayTabProps) {
   const view = useTaskView();
   const day = useGetDayTasksQuery(weekendMode);
   const [clientId, setClientId] = useState<string>('all');
@@ -105,7 +116,7 @@ export function TodayTab({ weekendMode, clients, priorities, overdueBanner }: To
         isError={day.isError}
         onRetry={() => void day.refetch()}
         skeletonRows={3}
-        empty={{ title: 'No tasks for the day', description: "You're all caught up! Create a new task to get started.", icon: <EventAvailableIcon /> }}
+        empty={emptyDayOf(capturedElsewhere)}
         list={weekendMode ? 'getMondayTasks' : 'getTodayTasks'}
         reorderType="today"
       />

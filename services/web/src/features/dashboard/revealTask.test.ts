@@ -1,6 +1,6 @@
 import { localToInstant } from '@daybook/nl';
 import { makeTask, uuid } from '../../test/fixtures';
-import { homeTabOf } from './revealTask';
+import { homeTabOf, placeOf } from './revealTask';
 
 const TIME_ZONE = 'America/New_York';
 
@@ -20,5 +20,16 @@ describe('homeTabOf', () => {
   it('is Today for Monday’s task in weekend mode (the dashboard shows Monday)', () => {
     expect(homeTabOf(task({ id: uuid(1), title: 'a', dueDate: '2026-03-09' }), fridayEvening, TIME_ZONE)).toBe('today');
     expect(homeTabOf(task({ id: uuid(1), title: 'a', dueDate: '2026-03-07' }), fridayEvening, TIME_ZONE)).toBe('active');
+  });
+});
+
+describe('placeOf', () => {
+  const wednesday = localToInstant('2026-03-04T10:00:00', TIME_ZONE);
+
+  it('names the tab, or the tabs, the new tasks went to', () => {
+    const backlog = makeTask({ id: uuid(1), title: 'a', isBacklog: true, status: 'backlog' });
+    const later = makeTask({ id: uuid(2), title: 'b', dueDate: '2026-03-12' });
+    expect(placeOf([backlog], wednesday, TIME_ZONE)).toBe('Backlog');
+    expect(placeOf([later, backlog, later], wednesday, TIME_ZONE)).toBe('Active and Backlog');
   });
 });

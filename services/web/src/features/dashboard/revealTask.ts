@@ -12,3 +12,12 @@ export function homeTabOf(task: Task, now: Date, timeZone: string): TaskHomeTab 
   if (task.dueDate === dashboardDate(now, timeZone) || isOverdue(task, now, timeZone)) return 'today';
   return 'active';
 }
+
+/** The tabs' names as the dashboard shows them. */
+export const HOME_TAB_NAMES: Record<TaskHomeTab, string> = { today: 'Today', active: 'Active', backlog: 'Backlog' };
+
+/** Where new tasks went, by tab name: 'Backlog', or 'Active and Backlog' when they went to several. */
+export function placeOf(tasks: readonly Task[], now: Date, timeZone: string): string {
+  const homes = new Set(tasks.map((task) => homeTabOf(task, now, timeZone)));
+  return [...homes].map((home) => HOME_TAB_NAMES[home]).join(' and ');
+}

@@ -1,16 +1,11 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -21,6 +16,7 @@ import { useDeleteNoteListMutation, useGetNoteListsQuery } from '../../api/notes
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { WIDE_SCREEN_QUERY } from '../../components/ResponsiveModal';
+import { ScreenShell } from '../../components/ScreenShell';
 import { SkeletonRows } from '../../components/SkeletonRows';
 import { reportFailure } from '../../lib/feedback';
 import { toast } from '../../lib/toast';
@@ -145,19 +141,8 @@ export function NotesPage() {
   );
 
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <AppBar position="sticky">
-        <Toolbar sx={{ gap: 1 }}>
-          <Button component={RouterLink} to="/dashboard" startIcon={<ArrowBackIcon />} color="inherit" sx={{ whiteSpace: 'nowrap' }}>
-            Back to Dashboard
-          </Button>
-          <Typography variant="h6" component="h1" sx={{ ml: 1 }}>
-            Notes
-          </Typography>
-        </Toolbar>
-      </AppBar>
-
-      <Container component="main" maxWidth="lg" sx={{ py: { xs: 1.5, md: 3 }, px: { xs: 1.5, sm: 3 }, display: 'flex', flexDirection: 'column', gap: { xs: 1.5, md: 2 } }}>
+    <ScreenShell title="Notes" maxWidth="lg">
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 1.5, md: 2 } }}>
         {wide ? (
           <>
             {searchBar}
@@ -214,7 +199,7 @@ export function NotesPage() {
             </Box>
           </>
         )}
-      </Container>
+      </Box>
 
       {openedNoteId && <OpenedNote itemId={openedNoteId} clients={clients} onClose={closeOpenedNote} />}
       {pageDialog && (
@@ -236,7 +221,7 @@ export function NotesPage() {
       >
         <Typography variant="body2">This cannot be undone.</Typography>
       </ConfirmDialog>
-    </Box>
+    </ScreenShell>
   );
 }
 
