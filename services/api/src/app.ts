@@ -10,7 +10,7 @@ import { bearerTokens, viaApiToken } from './http/bearer-tokens';
 import { csrfProtection } from './http/csrf';
 import { errorHandler, onBodyParserError } from './http/error-handler';
 import { createRateLimits } from './http/rate-limits';
-import { heavyReads, userRequests } from './http/per-user-concurrency';
+import { aiEntries, heavyReads, userRequests } from './http/per-user-concurrency';
 import { securityHeaders } from './http/security-headers';
 import { createSessionStore } from './http/session-store';
 import { signedInHint } from './http/signed-in-hint';
@@ -128,7 +128,7 @@ export function createApp(deps: AppDeps): Koa {
   const calendarFeeds = createCalendarFeedService(em);
   const taskShares = createTaskSharesService(em, tasks, clock);
   // One gate for every expensive read: a user's searches and long lists share their rate and their few slots.
-  const heavyReadSlots = heavyReads();
+  const heavyReadSlots = heavyReads(redis);
   const heavyRead: Middleware = (ctx, next) => limits.heavyReads(ctx, () => heavyReadSlots(ctx, next));
 
   app.use(securityHeaders());
@@ -165,8 +165,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use((ctx, next) => (viaApiToken(ctx.state) || sharedLink(ctx.path) ? next() : hint(ctx, next)));
   app.use((ctx, next) => (viaApiToken(ctx.state) || sharedLink(ctx.path) ? next() : csrf(ctx, next)));
   // No user's requests hold more than a few of the database pool's connections, whatever they wait for.
-  // The assistant's calls have a narrower gate of their own (ai.routes.ts) and hold none while the model works.
-  const userGate = userRequests();
+  // The assistant's calls have a narrower gate of their own (aiEntries) and hold none while the model works.
+  const userGate = userRequests(redis);
   app.use((ctx, next) => (ctx.path.startsWith('/api/ai/') ? next() : userGate(ctx, next)));
   // DELETE too: removing a second factor carries the current password (modules/second-factor).
   const parsedMethods = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -198,7 +198,7 @@ export function createApp(deps: AppDeps): Koa {
     contactRoutes(createContactsService(em)),
     timeIncrementRoutes(createTimeIncrementsService(em)),
     noteRoutes(createNotesService(em), heavyRead),
-    aiRoutes(createAiService(em, deps.jobs ?? null, clock), limits),
+    aiRoutes(createAiService(em, deps.jobs ?? null, clock), limits, aiEntries(redis)),
     captureRoutes(createCaptureService(em, clients, { modelReview: env.AI_PROVIDER !== 'rules' })),
     notificationRoutes(notifications, limits.channelTests),
     dataTransferRoutes(createExportService(em), startImports(em, { logger, clock }), heavyRead, limits.imports),

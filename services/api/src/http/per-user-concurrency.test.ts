@@ -17,7 +17,7 @@ function gatedApp(options: { limit: number; queue: number; waitMs: number }) {
     if (user) (ctx.state as AppState).actor = { id: user, username: user, role: 'user', timezone: 'Europe/Berlin', enableDelegation: false };
     return next();
   });
-  app.use(perUserConcurrency({ ...options, message: 'Too many at once' }));
+  app.use(perUserConcurrency({ ...options, name: 'test', message: 'Too many at once' }));
   app.use(async (ctx) => {
     running += 1;
     mostRunning = Math.max(mostRunning, running);

@@ -292,12 +292,10 @@ export function createRateLimits(redis: Redis | null, env: Env) {
     ),
     /**
      * Searches and list pages: HEAVY_READS_PER_MINUTE per user, counted over 10 s windows, so a flood is
-     * cut short within seconds while a person scrolling and searching never meets it. Counted in each api
-     * process (the hottest reads pay no Redis round trip): with several replicas a user's budget is that
-     * many times larger, still bounded.
+     * cut short within seconds while a person scrolling and searching never meets it.
      */
     heavyReads: perUserRate(
-      new RateLimiterMemory({ keyPrefix: 'heavy-reads:user', points: Math.max(1, Math.round(env.HEAVY_READS_PER_MINUTE / 6)), duration: 10 }),
+      limiter(redis, { name: 'heavy-reads:user', points: Math.max(1, Math.round(env.HEAVY_READS_PER_MINUTE / 6)), duration: 10, blockInMemory: true }),
       (wait) => `Too many searches and lists at once. Please wait ${wait} and try again.`,
     ),
   };
