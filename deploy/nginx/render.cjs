@@ -9,9 +9,10 @@
 // From code:
 //   const { writeNginxConfig } = require('deploy/nginx/render.cjs');
 //   const { configPath, prefix } = writeNginxConfig({ listenPort: 8080, apiUpstream: '127.0.0.1:3001', webRoot: 'services/web/dist' });
+//   (apiUpstream may be a list, ['127.0.0.1:3001', '127.0.0.1:3002']: several api replicas, see API_REPLICAS_GROUP)
 //   spawn('nginx', ['-e', 'stderr', '-p', prefix, '-c', configPath]);   // stays in the foreground; stop it with SIGQUIT or SIGTERM
 // From a shell:
-//   node deploy/nginx/render.cjs --listen-port 8080 --api 127.0.0.1:3001 --web-root services/web/dist [--proxy-listen-port 8081] [--prefix DIR]
+//   node deploy/nginx/render.cjs --listen-port 8080 --api 127.0.0.1:3001[,127.0.0.1:3002] --web-root services/web/dist [--proxy-listen-port 8081] [--prefix DIR]
 //   (prints the configuration file's path; the command to start nginx goes to stderr)
 const fs = require('node:fs');
 const os = require('node:os');
@@ -52,6 +53,33 @@ function localResolvers(resolvConf = '/etc/resolv.conf') {
   return servers.length > 0 ? servers.join(' ') : '127.0.0.1';
 }
 
+/**
+ * The server group of several api addresses. The template's API_UPSTREAM then names it: nginx takes a name
+ * in proxy_pass for a server group defined in the same http block before it would look it up in DNS. (The
+ * web image needs none: Docker's DNS answers every replica's address for the one name api.)
+ */
+const API_REPLICAS_GROUP = 'daybook_api_replicas';
+
+/** The api's address(es) as a list of host:port. */
+function apiAddresses(apiUpstream) {
+  const addresses = Array.isArray(apiUpstream) ? apiUpstream : [apiUpstream];
+  if (addresses.length === 0 || !addresses.every((address) => typeof address === 'string' && /^[^\s/,]+:\d+$/.test(address))) {
+    throw new Error(`apiUpstream must be host:port or a list of them, got ${apiUpstream}`);
+  }
+  return addresses;
+}
+
+/** The template's API_UPSTREAM, and the server group to define beside it when there are several addresses. */
+function apiUpstreamConfig(apiUpstream) {
+  const addresses = apiAddresses(apiUpstream);
+  if (addresses.length === 1) return { API_UPSTREAM: addresses[0], group: [] };
+  // A replica that refuses connections is skipped (the request goes to the next) and left alone for 5 s.
+  return {
+    API_UPSTREAM: API_REPLICAS_GROUP,
+    group: [`    upstream ${API_REPLICAS_GROUP} {`, ...addresses.map((address) => `        server ${address} max_fails=1 fail_timeout=5s;`), '    }', ''],
+  };
+}
+
 function checkPort(value, name) {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${name} must be a port number, got ${value}`);
@@ -61,13 +89,13 @@ function checkPort(value, name) {
 /**
  * A complete nginx.conf for Debian's nginx around the rendered template: foreground, one worker,
  * pid/logs/temporary files under `prefix`. Options: listenPort, proxyListenPort (default listenPort+1),
- * apiUpstream (host:port), webRoot, prefix, resolvers, mimeTypes, user (when started as root).
+ * apiUpstream (host:port, or a list of them), webRoot, prefix, resolvers, mimeTypes, user (when started as root).
  */
 function renderMainConfig(options) {
   const listenPort = checkPort(options.listenPort, 'listenPort');
   const proxyListenPort = checkPort(options.proxyListenPort ?? listenPort + 1, 'proxyListenPort');
   if (listenPort === proxyListenPort) throw new Error('listenPort and proxyListenPort must differ');
-  if (!options.apiUpstream || !/^[^\s/]+:\d+$/.test(options.apiUpstream)) throw new Error(`apiUpstream must be host:port, got ${options.apiUpstream}`);
+  const api = apiUpstreamConfig(options.apiUpstream);
   if (!options.webRoot) throw new Error('webRoot is required');
   if (!options.prefix) throw new Error('prefix is required');
   const prefix = path.resolve(options.prefix);
@@ -75,7 +103,7 @@ function renderMainConfig(options) {
   const server = renderTemplate({
     LISTEN_PORT: listenPort,
     PROXY_LISTEN_PORT: proxyListenPort,
-    API_UPSTREAM: options.apiUpstream,
+    API_UPSTREAM: api.API_UPSTREAM,
     WEB_ROOT: webRoot,
     NGINX_LOCAL_RESOLVERS: options.resolvers ?? localResolvers(),
   }).replaceAll(`${IMAGE_LOG_DIR}/`, `${prefix}/`);
@@ -102,6 +130,7 @@ function renderMainConfig(options) {
     `    uwsgi_temp_path ${tmp('uwsgi')};`,
     `    scgi_temp_path ${tmp('scgi')};`,
     '',
+    ...api.group,
     server,
     '}',
     '',
@@ -119,7 +148,7 @@ function writeNginxConfig(options) {
   return { prefix, configPath };
 }
 
-module.exports = { TEMPLATE_PATH, TEMPLATE_VARIABLES, renderTemplate, renderMainConfig, writeNginxConfig, localResolvers };
+module.exports = { TEMPLATE_PATH, TEMPLATE_VARIABLES, API_REPLICAS_GROUP, renderTemplate, renderMainConfig, writeNginxConfig, localResolvers };
 
 if (require.main === module) {
   const args = process.argv.slice(2);
@@ -132,7 +161,7 @@ if (require.main === module) {
     const { prefix, configPath } = writeNginxConfig({
       listenPort,
       proxyListenPort: option('proxy-listen-port') ? Number(option('proxy-listen-port')) : undefined,
-      apiUpstream: option('api') ?? '127.0.0.1:3001',
+      apiUpstream: (option('api') ?? '127.0.0.1:3001').split(','),
       webRoot: option('web-root') ?? path.join(__dirname, '..', '..', 'services', 'web', 'dist'),
       prefix: option('prefix'),
     });

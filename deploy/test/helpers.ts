@@ -92,7 +92,7 @@ export function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM
 }
 
 /** Debian's nginx running the rendered shipped template in the foreground; stop() also removes its files. */
-export async function startNginx(options: { listenPort: number; proxyListenPort: number; apiUpstream: string; webRoot: string }): Promise<Running & { prefix: string; errorLog: () => string }> {
+export async function startNginx(options: { listenPort: number; proxyListenPort: number; apiUpstream: string | readonly string[]; webRoot: string }): Promise<Running & { prefix: string; errorLog: () => string }> {
   const { prefix, configPath } = writeNginxConfig(options);
   const test = spawnSync('nginx', ['-t', '-q', '-e', 'stderr', '-p', prefix, '-c', configPath], { encoding: 'utf8' });
   if (test.status !== 0) throw new Error(`nginx -t failed:\n${test.stderr}`);
