@@ -1,6 +1,6 @@
-// Jest for the fault drills (`npm run drills`): one test file, run in band (see maxWorkers), TypeScript compiled by swc as in
-// the root jest.config.js. Not part of the root jest projects: the drills start their own Postgres, Redis,
-// api and worker and take about three minutes.
+// Jest for the fault drills (`npm run drills`): the test files here (the fault drills, the backup drill, the
+// scale-out drill), run in band (see maxWorkers), TypeScript compiled by swc as in the root jest.config.js. Not
+// part of the root jest projects: the drills start their own Postgres, Redis, api and worker and take a few minutes.
 const path = require('node:path');
 
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }];

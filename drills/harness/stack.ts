@@ -36,7 +36,7 @@ function newestSource(dir: string): number {
 }
 
 /** The drills run the production builds: refuse missing or stale ones (a drill of old code proves nothing). */
-function checkBuilds(): void {
+export function checkBuilds(): void {
   for (const { main, sources } of Object.values(BUILDS)) {
     const built = existsSync(main) ? statSync(main).mtimeMs : 0;
     const stale = sources.filter((dir) => newestSource(path.join(repoRoot, dir)) > built);
@@ -74,6 +74,13 @@ export class ApiClient {
   private readonly cookies = new Map<string, string>();
 
   constructor(readonly baseUrl: string) {}
+
+  /** A client of another address (another api process) with this one's cookies: the same browser session. */
+  at(baseUrl: string): ApiClient {
+    const client = new ApiClient(baseUrl);
+    for (const [name, value] of this.cookies) client.cookies.set(name, value);
+    return client;
+  }
 
   /** The Cookie header this client sends (to hand its session to another process). */
   cookieHeader(): string {
@@ -116,7 +123,7 @@ export class ApiClient {
 }
 
 /** Only what the services need, so that no AI_* or DATABASE_URL of the caller's shell leaks in. */
-function baseEnv(): NodeJS.ProcessEnv {
+export function baseEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) if (process.env[key]) env[key] = process.env[key];
   return env;
@@ -126,7 +133,7 @@ function baseEnv(): NodeJS.ProcessEnv {
  * Keeps reaper.cjs informed of what to clean up if the runner dies without stop(). (Exit and signal hooks
  * would not do: jest gives test code a copy of `process` whose events the real process never emits.)
  */
-class Reaper {
+export class Reaper {
   private readonly stateFile = path.join(os.tmpdir(), `daybook-drills-${process.pid}-${Date.now().toString(36)}.json`);
 
   constructor() {
