@@ -12,23 +12,32 @@ import { useTimerControls } from './useTimerControls';
 /**
  * The running timer in the header (HeaderTimer.tsx): its task (a link that opens it), the time ticking from
  * its start, and Stop. On phones it takes a row of its own under the header's buttons, or, `inline`, stays
- * in their row as the clock, the time and Stop up to 900 px (the task's name is then for screen readers
- * only: never cut short in view).
+ * in their row as the clock, the time and Stop where the header has no room for the name (below 900 px,
+ * and beside the screens' links up to 1440 px): the name is then the link's tooltip and for screen
+ * readers, never cut short in view.
  */
 export function RunningTimerChip({ entry, inline = false }: { entry: TimeEntry; inline?: boolean }) {
   const now = useNow(1_000);
   const { stop, busy } = useTimerControls();
   const title = entry.taskTitle ?? 'Time entry';
-  const titleSx = {
-    minWidth: 0,
-    flex: { xs: 1, sm: '0 1 auto' },
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
-    fontSize: '0.875rem',
-    fontWeight: 600,
-    ...(inline && { '@media (max-width: 899.95px)': visuallyHidden }),
-  } as const;
+  // The clock and the task's name: a link to the task (inline, where the header has no room for the name, the clock alone shows).
+  const taskSx = { display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, flex: { xs: 1, sm: '0 1 auto' } } as const;
+  const name = (
+    <Box
+      component="span"
+      sx={{
+        minWidth: 0,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        fontSize: '0.875rem',
+        fontWeight: 600,
+        ...(inline && { '@media (max-width: 899.95px), (min-width: 1200px) and (max-width: 1439.95px)': visuallyHidden }),
+      }}
+    >
+      {title}
+    </Box>
+  );
   return (
     <Box
       role="group"
@@ -42,7 +51,7 @@ export function RunningTimerChip({ entry, inline = false }: { entry: TimeEntry; 
         minWidth: 0,
         // Phones: a row of its own under the header's buttons (or in their row, inline); wider: between the title and the buttons.
         ...(!inline && { order: { xs: 1, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, mb: { xs: 1, sm: 0 } }),
-        maxWidth: { sm: 300, lg: 420 },
+        maxWidth: { sm: 300, xl: 420 },
         pl: 1,
         pr: 0.25,
         py: 0.25,
@@ -51,14 +60,15 @@ export function RunningTimerChip({ entry, inline = false }: { entry: TimeEntry; 
         color: 'primary.main',
       }}
     >
-      <TimerIcon fontSize="small" />
       {entry.taskId ? (
-        <Link component={RouterLink} to={`/dashboard?task=${entry.taskId}`} title={title} underline="hover" color="inherit" data-testid="running-timer-task" sx={titleSx}>
-          {title}
+        <Link component={RouterLink} to={`/dashboard?task=${entry.taskId}`} title={title} underline="hover" color="inherit" data-testid="running-timer-task" sx={taskSx}>
+          <TimerIcon fontSize="small" />
+          {name}
         </Link>
       ) : (
-        <Box component="span" data-testid="running-timer-task" sx={titleSx}>
-          {title}
+        <Box component="span" data-testid="running-timer-task" sx={taskSx}>
+          <TimerIcon fontSize="small" />
+          {name}
         </Box>
       )}
       <Box component="span" data-testid="running-timer-elapsed" sx={{ fontVariantNumeric: 'tabular-nums', fontSize: '0.875rem', flexShrink: 0 }}>

@@ -41,10 +41,10 @@ export interface DashboardHeaderProps {
 
 /**
  * Logo, title and the links of spec §2 (User Management for admins only), refresh (wide screens only),
- * settings and new task. From 1200 px (1440 px while a timer runs) each link shows its icon and its name;
- * narrower, the links fold into a menu that names them too (its code loads when the pointer or the focus
- * reaches its button). The running timer stays in the buttons' row on phones, in place of the title
- * (styles/cards.css): the day's tasks keep the room.
+ * settings and new task. From 1200 px each link shows its icon and its name; narrower, the links fold into
+ * a menu that names them too (its code loads when the pointer or the focus reaches its button). The
+ * running timer stays in the buttons' row on phones, in place of the title (styles/cards.css): the day's
+ * tasks keep the room.
  */
 export function DashboardHeader({ isAdmin, onRefresh, onOpenSettings, onNewTask }: DashboardHeaderProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
