@@ -198,7 +198,7 @@ describe.each([
         priority: 'urgent',
         dueDate: '2025-03-12',
         dueTime: '15:00',
-        estimatedTime: '30min',
+        estimatedTime: '45min', // as said (DECISIONS 18): no 45-minute increment, no rounding
         isRecurring: false,
         recurringType: null,
         recurringInterval: 1,
