@@ -23,6 +23,7 @@ export * from './tasks/priority.schema';
 export * from './tasks/task-status';
 export * from './tasks/recurrence';
 export * from './tasks/task-order';
+export * from './tasks/task-sql';
 export * from './tasks/task-due';
 export * from './tasks/tasks.schemas';
 

@@ -1,5 +1,5 @@
 import { Pool, type PoolClient } from 'pg';
-import { QUOTAS, type NotificationSettings, type ReminderState } from '@daybook/shared';
+import { QUOTAS, openTaskSql, overdueTaskSql, taskDefaultOrderSql, type NotificationSettings, type ReminderState } from '@daybook/shared';
 import type { ChannelConfig } from './channels';
 
 /** A reminder this worker holds: claimed with `token` until the lease runs out. */
@@ -60,8 +60,8 @@ export interface ReminderOutcome {
   retryAt?: Date;
 }
 
-/** Open (not completed, archived or in the backlog) tasks; the api's lists read the same flags. */
-const OPEN = 'not t.is_completed and not t.is_archived and not t.is_backlog';
+/** Open (not completed, archived or in the backlog) tasks. */
+const OPEN = openTaskSql('t');
 
 /**
  * The worker's statements about reminders and channels (DECISIONS 29), on a small pool of its own. The
@@ -195,12 +195,12 @@ export function createNotifyStore(databaseUrl: string) {
       );
       const [counts] = await rows<{ due: number; overdue: number }>(
         `select count(*) filter (where t.due_date = $2::date)::int as due,
-                count(*) filter (where t.due_date < $2::date or (t.due_date = $2::date and t.due_time < $3))::int as overdue
+                count(*) filter (where ${overdueTaskSql('t', '$2::date', '$3')})::int as overdue
            from tasks t where t.user_id = $1 and ${OPEN} and t.due_date <= $2::date`,
         [userId, today, time],
       );
       // The top 3 the user chose for the day, else the first open tasks in the default order (shared
-      // `defaultDailyPriorities`; the api's tasks repository orders by the same keys).
+      // `defaultDailyPriorities`).
       const chosen = await rows<{ title: string }>(
         `select t.title from daily_plans p cross join lateral unnest(p.priority_task_ids) with ordinality as pick(id, place)
            join tasks t on t.id = pick.id and t.user_id = p.user_id
@@ -212,8 +212,7 @@ export function createNotifyStore(databaseUrl: string) {
           ? chosen
           : await rows<{ title: string }>(
               `select t.title from tasks t where t.user_id = $1 and ${OPEN}
-                order by case t.priority when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 else 1 end desc,
-                         t.due_date asc nulls last, t.due_time asc nulls last, t.created_at desc, t.id limit 3`,
+                order by ${taskDefaultOrderSql('t')} limit 3`,
               [userId],
             );
       return { dueToday, dueTodayCount: counts?.due ?? 0, overdueCount: counts?.overdue ?? 0, top: top.map((task) => task.title) };

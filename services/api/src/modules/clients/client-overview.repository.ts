@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CLIENT_ACTIVITY_MAX, type ClientActivity } from '@daybook/shared';
+import { CLIENT_ACTIVITY_MAX, openTaskSql, type ClientActivity } from '@daybook/shared';
 import { dataAccess } from '../../db/unit-of-work';
 
 /** The figures of a client page, each one bounded statement scoped by the owner. */
@@ -26,7 +26,7 @@ export function createClientOverviewRepository(rootEm: EntityManager): ClientOve
 
     async countOpenTasks(userId, clientId) {
       const [row] = await db().execute<{ count: string }[]>(
-        'select count(*) from tasks where user_id = ? and client_id = ? and not is_completed and not is_archived and not is_backlog',
+        `select count(*) from tasks t where t.user_id = ? and t.client_id = ? and ${openTaskSql('t')}`,
         [userId, clientId],
       );
       return Number(row!.count);

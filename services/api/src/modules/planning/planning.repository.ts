@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { openTaskSql } from '@daybook/shared';
 import { jsonParam } from '../../db/sql';
 import { dataAccess, type UnitOfWork } from '../../db/unit-of-work';
 
 /** An open task is one the day still holds: not completed, not archived, not in the backlog. */
-const OPEN = 'not t.is_completed and not t.is_archived and not t.is_backlog';
+const OPEN = openTaskSql('t');
 
 /** Far above any real plan (a day holds a few dozen distinct estimates): only bounds the answer. */
 const ESTIMATE_ROWS_MAX = 10_000;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { KanbanStatus, PageQuery, Task as TaskDto, TaskPage } from '@daybook/shared';
+import { openTaskSql, overdueTaskSql, taskDefaultOrderKeys, type KanbanStatus, type PageQuery, type Task as TaskDto, type TaskPage } from '@daybook/shared';
 import { columnMap, type WritableOf } from '../../db/column-map';
 import { afterKeys, cursorKeysColumn, decodeCursor, orderByKeys, pageOf, type SortKey, type WithCursorKeys } from '../../db/keyset';
 import { preparedRows } from '../../db/prepared';
@@ -38,20 +38,8 @@ const TASK = columnMap<TaskDto>()('t', {
 });
 type WritableField = WritableOf<typeof TASK>;
 
-/**
- * The default order of `compareTasksDefault` in @daybook/shared (spec §4): higher priority, earlier due
- * date (and time), dated before undated, newest first, then the id so the order is total (keyset paging
- * needs that). Each key is a non-null expression (a missing date or time sorts as the latest). The list
- * order puts the manual sortOrder first. tasks-order.int.test.ts checks that this SQL and the shared rules
- * agree.
- */
-const TASK_DEFAULT_KEYS: readonly SortKey[] = [
-  { sql: `case t.priority when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`, direction: 'desc', cast: 'int' },
-  { sql: `coalesce(t.due_date, 'infinity'::date)`, direction: 'asc', cast: 'date' },
-  { sql: `coalesce(t.due_time, '24:00') collate "C"`, direction: 'asc', cast: 'text' },
-  { sql: 't.created_at', direction: 'desc', cast: 'timestamptz' },
-  { sql: 't.id', direction: 'asc', cast: 'uuid' },
-];
+/** The default order (shared `taskDefaultOrderKeys`); the list order puts the manual sortOrder first. */
+const TASK_DEFAULT_KEYS: readonly SortKey[] = taskDefaultOrderKeys('t');
 const TASK_LIST_KEYS: readonly SortKey[] = [{ sql: 't.sort_order', direction: 'asc', cast: 'int' }, ...TASK_DEFAULT_KEYS];
 /** Archived tasks, newest archived first (DECISIONS 15); `tasks_user_archived_idx` holds exactly this order. */
 const TASK_ARCHIVED_KEYS: readonly SortKey[] = [
@@ -81,7 +69,7 @@ export type OrderedList = 'active' | 'backlog';
 const IN_ORDERED_LIST: Record<OrderedList, string> = { active: 'not t.is_backlog', backlog: 't.is_backlog' };
 
 /** Open tasks due before the day, or on it with a due time already past, are overdue (DECISIONS 2). */
-const OVERDUE = `(not t.is_completed and (t.due_date < ?::date or (t.due_date = ?::date and t.due_time is not null and t.due_time < ?)))`;
+const OVERDUE = overdueTaskSql('t', '?::date', '?');
 
 /** What a write names: body fields (only those the column map lets a body write), and when it was completed. */
 export type TaskChanges = Partial<Pick<TaskDto, WritableField>> & { completedAt?: Date | null };
@@ -198,7 +186,7 @@ export function createTasksRepository(rootEm: EntityManager): TasksRepository {
       select(
         userId,
         `not t.is_archived and not t.is_backlog and (t.due_date = ?::date or ${OVERDUE})`,
-        [date, today, today, time, date, limit],
+        [date, today, time, date, limit],
         `order by t.due_date = ?::date desc, ${TASK_LIST_ORDER} limit ?`,
       ),
 
@@ -207,8 +195,8 @@ export function createTasksRepository(rootEm: EntityManager): TasksRepository {
 
     openInDefaultOrder: (userId, limit, createdAfter) =>
       createdAfter === undefined
-        ? select(userId, 'not t.is_completed and not t.is_archived and not t.is_backlog', [limit], `order by ${TASK_DEFAULT_ORDER} limit ?`)
-        : select(userId, 'not t.is_completed and not t.is_archived and not t.is_backlog and t.created_at > ?::timestamptz', [createdAfter, limit], `order by ${TASK_DEFAULT_ORDER} limit ?`),
+        ? select(userId, openTaskSql('t'), [limit], `order by ${TASK_DEFAULT_ORDER} limit ?`)
+        : select(userId, `${openTaskSql('t')} and t.created_at > ?::timestamptz`, [createdAfter, limit], `order by ${TASK_DEFAULT_ORDER} limit ?`),
 
     withReminders: (userId) => select(userId, `t.reminders <> '[]'::jsonb and not t.is_completed and not t.is_archived`, [], 'for update'),
 
