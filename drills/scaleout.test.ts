@@ -58,13 +58,15 @@ describe('scale-out drill: two apis behind nginx, two workers, one PostgreSQL an
   it('reminders go out exactly once with two apis sweeping and two workers delivering', async () => {
     const channel = await stack.web.call<{ id: string }>('POST', '/api/notifications/channels', { kind: 'ntfy', server: ntfy.url, topic: 'scale-out' });
     expect(channel.status).toBe(201);
-    const dueAt = new Date(Date.now() + 3_000).toISOString();
+    // Ahead of the time all six tasks take to save under load: a reminder already past is not armed.
+    const dueAt = new Date(Date.now() + 8_000).toISOString();
     const titles = Array.from({ length: 6 }, (_, i) => `Reminder ${i + 1}`);
     for (const [i, title] of titles.entries()) {
       // Half made through each api.
       const client = stack.web.at(stack.apiUrl((i % 2) as 0 | 1));
       expect((await client.call('POST', '/api/tasks', { title, reminders: [{ kind: 'at', at: dueAt }] })).status).toBe(201);
     }
+    expect(Date.now()).toBeLessThan(Date.parse(dueAt));
     await waitUntil('every reminder at the ntfy stub', async () => ntfy.publishes.filter((p) => p.outcome === 'answered').length >= titles.length, 20_000);
     await sleep(3_000); // room for a duplicate to show up
     expect(ntfy.publishes.map((p) => p.message.title).sort()).toEqual(titles);
