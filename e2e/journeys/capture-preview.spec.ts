@@ -37,7 +37,7 @@ test('typing shows what Daybook understood before Enter; a removed chip changes 
   await expect(chip(page, 'priority')).toHaveCount(0);
   await expect(page.getByTestId('capture-title')).toHaveText('Call Acme urgent');
   await captureBox(page).press('Enter');
-  const toast = await expectToast(page, 'Task created', 'Your task has been created successfully from your description');
+  const toast = await expectToast(page, 'Task created', 'Added to Active');
   await expect(captureBox(page)).toHaveValue('');
   const saved = (await activeTasks(api)).find((task) => task.title === 'Call Acme urgent');
   expect(saved).toMatchObject({ priority: 'medium', clientId: acme.id, dueDate: dateIn(timezone, 10), dueTime: '15:00', estimatedTime: '30min' });
@@ -73,7 +73,7 @@ test('several tasks in one sentence: each its own row, one removed, the others s
   await snap(page, testInfo, '1-rows');
 
   await captureBox(page).press('Enter');
-  await expectToast(page, '2 tasks created', 'Your tasks have been created successfully from your description');
+  await expectToast(page, '2 tasks created', 'Added to Active');
   const titles = (await activeTasks(api)).map((task) => task.title);
   expect(titles).toEqual(expect.arrayContaining(['Email Globex the contract', 'Book flights']));
   expect(titles).not.toContain('Call Acme');

@@ -87,6 +87,9 @@ test('offline: a task created offline shows at once, waiting to sync, takes edit
   await expect.poll(async () => (await api.tasks('active')).filter((task) => task.title.startsWith(title)).map((task) => task.title), { timeout: 20_000 }).toEqual([renamed]);
   const synced = (await api.tasks('active')).find((task) => task.title === renamed)!;
   expect((await api.task(synced.id)).isCompleted).toBe(true);
+  // Completed, it leaves the list for the collapsed "Completed today" group, under its real id.
+  const completedToday = page.getByRole('region', { name: 'Completed today' });
+  await completedToday.getByRole('button', { name: 'Show completed' }).click({ timeout: 15_000 });
   await expect(renamedCard).toHaveAttribute('data-task-id', synced.id, { timeout: 15_000 });
   await expect(renamedCard.getByTestId('task-waiting-to-sync')).toHaveCount(0);
   await expect(renamedCard).toHaveAttribute('data-completed', 'true');

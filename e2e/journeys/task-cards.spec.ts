@@ -149,7 +149,7 @@ test('Delete from the card menu and from the dialog, and Archive, each with Undo
   const dialog = page.getByRole('dialog', { name: 'Edit Task' });
   await expect(dialog.getByLabel('Task Title')).toHaveValue('Call the bank');
   await snap(page, testInfo, '3-dialog');
-  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(dialog).toBeHidden();
   toast = await expectToast(page, 'Task deleted');
   await expect(taskCard(page, 'Call the bank')).toHaveCount(0);

@@ -82,7 +82,7 @@ test('create a task from a sentence', async ({ page, signedIn, api }, testInfo) 
   await box.fill('Call Acme tomorrow 3pm urgent 30 min');
   await snap(page, testInfo, '1-sentence');
   await submit.click();
-  const toast = await expectToast(page, 'Task created', 'Your task has been created successfully from your description');
+  const toast = await expectToast(page, 'Task created', 'Added to Active');
   await expect(box).toHaveValue('');
   await snap(page, testInfo, '2-created');
 

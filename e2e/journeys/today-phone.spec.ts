@@ -123,7 +123,7 @@ test('Today with a timer, overdue tasks, a full top 3 and a long name: nothing c
   const overview = page.getByRole('region', { name: 'Overview' });
   await expect(overview.getByTestId('priority-row')).toHaveCount(3);
   await expect(overview.getByTestId('priority-row').first()).toContainText('Northwind Traders');
-  await expect(overview.getByTestId('priority-row').first()).toContainText('Est. 1h 30min');
+  await expect(overview.getByTestId('priority-row').first()).toContainText('Est. 1 h 30 min');
   const banner = overview.getByTestId('overdue-banner');
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('4 days overdue');
