@@ -313,7 +313,7 @@ describe('fault drills', () => {
       expect(reply.status).toBe(200);
       // Answered by the worker's fallback (AI_TIMEOUT_MS 8 s) before the api stops waiting (10 s).
       expect(reply.ms).toBeLessThan(API_AI_WAIT_MS);
-      expect(reply.body).toMatchObject({ readBy: 'rules', task: { title: 'call Acme', dueTime: '15:00' } });
+      expect(reply.body).toMatchObject({ readBy: 'rules', task: { title: 'Call Acme', dueTime: '15:00' } });
       expect(reply.body.task.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/u);
       expect(stack.stub.requests.length).toBe(callsBefore + 1); // the model was asked, once (no retries)
     } finally {
