@@ -11,7 +11,7 @@ import { writeNginxConfig } from '../../deploy/nginx/render.cjs';
 import { freePort, hasCommand, httpStatus, portOpen, startProcess, stopProcess, waitUntil, type StartedProcess } from '../../e2e/harness/processes';
 import { NGINX_PATH } from '../../e2e/harness/stack';
 import { PrivatePostgres } from './postgres';
-import { ApiClient, Reaper, baseEnv, checkBuilds, logDir as drillsLogDir, repoRoot, type PgClient } from './stack';
+import { ApiClient, Reaper, TrackedProcesses, baseEnv, checkBuilds, logDir as drillsLogDir, repoRoot, type PgClient } from './stack';
 
 export const logDir = path.join(drillsLogDir, 'scaleout');
 const { Client } = createRequire(__filename)('pg') as { Client: new (config: { connectionString: string }) => PgClient };
@@ -24,7 +24,7 @@ export class ScaleOutStack {
   readonly web: ApiClient;
   readonly apis: Array<StartedProcess | undefined> = [undefined, undefined];
   readonly workers: StartedProcess[] = [];
-  private readonly processes = new Set<StartedProcess>();
+  private readonly processes: TrackedProcesses;
   private stopped = false;
 
   private constructor(
@@ -35,7 +35,7 @@ export class ScaleOutStack {
     readonly webPort: number,
   ) {
     this.web = new ApiClient(`http://127.0.0.1:${webPort}`);
-    this.track();
+    this.processes = new TrackedProcesses(reaper, pg);
   }
 
   /** PostgreSQL (an empty cluster: no `daybook` database yet) and Redis; the apis, workers and nginx start on request. */
@@ -54,7 +54,7 @@ export class ScaleOutStack {
     }
     try {
       await stack.pg.start();
-      const redis = stack.adopt(
+      const redis = stack.processes.adopt(
         startProcess('redis', 'redis-server', ['--port', String(stack.redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { logDir }),
       );
       await waitUntil('redis', () => portOpen(stack.redisPort), 10_000, redis.child);
@@ -63,21 +63,6 @@ export class ScaleOutStack {
       await stack.stop();
       throw error;
     }
-  }
-
-  private track(): void {
-    const pids = [...this.processes].map((p) => p.child.pid).filter((pid): pid is number => pid !== undefined);
-    this.reaper.update({ pids, stop: this.pg.stopCommand(), remove: [this.pg.dir] });
-  }
-
-  private adopt(started: StartedProcess): StartedProcess {
-    this.processes.add(started);
-    this.track();
-    started.child.once('exit', () => {
-      this.processes.delete(started);
-      if (!this.stopped) this.track();
-    });
-    return started;
   }
 
   get databaseUrl(): string {
@@ -105,7 +90,7 @@ export class ScaleOutStack {
    */
   async startApis(env: NodeJS.ProcessEnv): Promise<void> {
     const started = ([0, 1] as const).map((index) => {
-      const api = this.adopt(
+      const api = this.processes.adopt(
         startProcess(`api-${index + 1}`, process.execPath, [API_MAIN], {
           env: { ...this.sharedEnv(), NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(this.apiPorts[index]), TRUST_PROXY: 'true', COOKIE_SECURE: 'false', LOG_LEVEL: 'info', ...env },
           logDir,
@@ -129,7 +114,7 @@ export class ScaleOutStack {
   async startWorkers(): Promise<void> {
     for (const index of [1, 2]) {
       this.workers.push(
-        this.adopt(startProcess(`ai-worker-${index}`, process.execPath, [WORKER_MAIN], { env: { ...this.sharedEnv(), AI_PROVIDER: 'rules', LOG_LEVEL: 'info' }, logDir, cwd: repoRoot })),
+        this.processes.adopt(startProcess(`ai-worker-${index}`, process.execPath, [WORKER_MAIN], { env: { ...this.sharedEnv(), AI_PROVIDER: 'rules', LOG_LEVEL: 'info' }, logDir, cwd: repoRoot })),
       );
     }
     await Promise.all(this.workers.map((worker) => waitUntil(worker.name, async () => readFileSync(worker.logFile, 'utf8').includes('ai-worker ready'), 20_000, worker.child)));
@@ -150,7 +135,7 @@ export class ScaleOutStack {
     });
     const checked = spawnSync(NGINX_PATH, ['-t', '-q', '-e', 'stderr', '-p', prefix, '-c', configPath], { encoding: 'utf8' });
     if (checked.status !== 0) throw new Error(`nginx -t failed:\n${checked.stderr}`);
-    const nginx = this.adopt(startProcess('nginx', NGINX_PATH, ['-e', 'stderr', '-p', prefix, '-c', configPath], { logDir }));
+    const nginx = this.processes.adopt(startProcess('nginx', NGINX_PATH, ['-e', 'stderr', '-p', prefix, '-c', configPath], { logDir }));
     await waitUntil('nginx', async () => (await httpStatus(`${this.web.baseUrl}/api/health`)) === 200, 15_000, nginx.child);
   }
 
@@ -173,9 +158,10 @@ export class ScaleOutStack {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    for (const started of [...this.processes].filter((p) => p.name === 'nginx')) await stopProcess(started, 'SIGQUIT');
+    this.processes.end();
+    for (const started of this.processes.all.filter((p) => p.name === 'nginx')) await stopProcess(started, 'SIGQUIT');
     await Promise.all([...this.workers, ...this.apis].map((p) => stopProcess(p, 'SIGTERM')));
-    await Promise.all([...this.processes].map((p) => stopProcess(p, 'SIGKILL')));
+    await Promise.all(this.processes.all.map((p) => stopProcess(p, 'SIGKILL')));
     this.pg.destroySync(logDir);
     rmSync(path.join(logDir, 'nginx', 'tmp'), { recursive: true, force: true });
     if (existsSync(this.pg.dir)) rmSync(this.pg.dir, { recursive: true, force: true });

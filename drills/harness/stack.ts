@@ -152,9 +152,47 @@ export class Reaper {
   }
 }
 
+/** The processes a drill stack started, each known to reaper.cjs (with the cluster to stop and remove) until it exits. */
+export class TrackedProcesses {
+  private readonly started = new Set<StartedProcess>();
+  private ending = false;
+
+  constructor(
+    private readonly reaper: Reaper,
+    private readonly pg: PrivatePostgres,
+  ) {
+    this.track();
+  }
+
+  get all(): StartedProcess[] {
+    return [...this.started];
+  }
+
+  adopt(started: StartedProcess): StartedProcess {
+    this.started.add(started);
+    this.track();
+    started.child.once('exit', () => {
+      this.started.delete(started);
+      if (!this.ending) this.track();
+    });
+    return started;
+  }
+
+  /** The stack is stopping everything: exits no longer update the reaper. */
+  end(): void {
+    this.ending = true;
+  }
+
+  /** Tells the reaper what there is to clean up now. */
+  private track(): void {
+    const pids = this.all.map((p) => p.child.pid).filter((pid): pid is number => pid !== undefined);
+    this.reaper.update({ pids, stop: this.pg.stopCommand(), remove: [this.pg.dir] });
+  }
+}
+
 export class DrillStack {
   readonly api: ApiClient;
-  private readonly processes = new Set<StartedProcess>();
+  private readonly processes: TrackedProcesses;
   private redisProcess: StartedProcess | undefined;
   private redisStarts = 0;
   private apiStarts = 0;
@@ -171,7 +209,7 @@ export class DrillStack {
     readonly apiPort: number,
   ) {
     this.api = new ApiClient(`http://127.0.0.1:${apiPort}`);
-    this.track();
+    this.processes = new TrackedProcesses(reaper, pg);
   }
 
   static async start(): Promise<DrillStack> {
@@ -198,22 +236,6 @@ export class DrillStack {
     }
   }
 
-  /** Tells the reaper what there is to clean up now. */
-  private track(): void {
-    const pids = [...this.processes].map((p) => p.child.pid).filter((pid): pid is number => pid !== undefined);
-    this.reaper.update({ pids, stop: this.pg.stopCommand(), remove: [this.pg.dir] });
-  }
-
-  private adopt(started: StartedProcess): StartedProcess {
-    this.processes.add(started);
-    this.track();
-    started.child.once('exit', () => {
-      this.processes.delete(started);
-      if (!this.stopped) this.track();
-    });
-    return started;
-  }
-
   get redisUrl(): string {
     return `redis://127.0.0.1:${this.redisPort}`;
   }
@@ -223,13 +245,13 @@ export class DrillStack {
   }
 
   private spawn(name: string, main: string, env: NodeJS.ProcessEnv): StartedProcess {
-    return this.adopt(startProcess(name, process.execPath, [main], { env: { ...baseEnv(), ...env }, logDir, cwd: repoRoot }));
+    return this.processes.adopt(startProcess(name, process.execPath, [main], { env: { ...baseEnv(), ...env }, logDir, cwd: repoRoot }));
   }
 
   /** A redis-server on the stack's port (the same port on every restart); it starts empty. */
   async startRedis(): Promise<void> {
     this.redisStarts += 1;
-    const redis = this.adopt(
+    const redis = this.processes.adopt(
       startProcess(`redis-${this.redisStarts}`, 'redis-server', ['--port', String(this.redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { logDir }),
     );
     this.redisProcess = redis;
@@ -339,9 +361,10 @@ export class DrillStack {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.processes.end();
     await stopProcess(this.worker, 'SIGTERM');
     await stopProcess(this.apiProcess, 'SIGTERM');
-    await Promise.all([...this.processes].map((p) => stopProcess(p, 'SIGKILL')));
+    await Promise.all(this.processes.all.map((p) => stopProcess(p, 'SIGKILL')));
     await this.stub.close();
     this.pg.destroySync(logDir);
     this.reaper.dispose();
